@@ -1,0 +1,317 @@
+//! The subcommands: read input, call the library, render.
+
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::anyhow;
+use grundy::parse::Tokens;
+use grundy::{Family, FamilyError, HeapAnalysis, Progress, checksum};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::Failure;
+use crate::cli::{Cli, Command, Engine};
+use crate::problems::Problem;
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Solve { problem, file } => solve(&problem, file.as_deref()),
+        Command::Analyze {
+            game,
+            file,
+            json,
+            stats,
+        } => analyze(&game, file.as_deref(), json, stats),
+        Command::Sequence {
+            family,
+            upto,
+            engine,
+            stats,
+        } => sequence(&family, upto, engine, stats),
+    }
+}
+
+/// The whole input and the name to use for it in messages.
+struct Input {
+    source: String,
+    bytes: Vec<u8>,
+}
+
+fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
+    match file {
+        None => read_stdin(),
+        Some(p) if p == Path::new("-") => read_stdin(),
+        Some(p) => {
+            let bytes = fs::read(p)
+                .map_err(|e| Failure::other(anyhow!("{}: cannot read: {e}", p.display())))?;
+            Ok(Input {
+                source: p.display().to_string(),
+                bytes,
+            })
+        }
+    }
+}
+
+fn read_stdin() -> Result<Input, Failure> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::other(anyhow!("<stdin>: cannot read: {e}")))?;
+    Ok(Input {
+        source: "<stdin>".to_string(),
+        bytes,
+    })
+}
+
+fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
+    let problem = Problem::from_name(name).ok_or_else(|| {
+        Failure::input(anyhow!(
+            "unknown problem '{name}'; known problems: {}",
+            Problem::known_names()
+        ))
+    })?;
+    let _ = file;
+    Err(not_implemented(problem))
+}
+
+fn not_implemented(problem: Problem) -> Failure {
+    Failure::other(anyhow!(
+        "{} is not implemented yet: it is known by name, but no solver has landed for it",
+        problem.name()
+    ))
+}
+
+fn analyze(name: &str, file: Option<&Path>, json: bool, stats: bool) -> Result<(), Failure> {
+    if let Some(problem) = Problem::from_name(name) {
+        return Err(not_implemented(problem));
+    }
+    let family: Family = name.parse().map_err(|e: FamilyError| match e {
+        FamilyError::Unknown(_) => Failure::input(anyhow!(
+            "unknown game '{name}'; known games: {}, and the heap families nim, subtraction:S, octal:CODE, kayles, dawson-chess, dawson-kayles",
+            Problem::known_names()
+        )),
+        e => Failure::input(e),
+    })?;
+    let input = read_input(file)?;
+    let heaps = parse_heaps(&input, family.analyze_limit())?;
+    let started = Instant::now();
+    let analysis = family.analyze_heaps(&heaps).map_err(family_failure)?;
+    if stats {
+        eprintln!(
+            "stats: {} heaps, largest {}, analysed in {:.3} s",
+            heaps.len(),
+            heaps.iter().max().copied().unwrap_or(0),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    if json {
+        serde_json::to_writer(&mut out, &HeapJson::from(&analysis)).map_err(Failure::other)?;
+        writeln!(out)?;
+    } else {
+        write_heap_analysis(&mut out, &analysis)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The most heaps one position may have.
+const MAX_HEAPS: usize = 100_000;
+
+fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
+    let at = |e: grundy::parse::ParseError| Failure::input(anyhow!("{}:{e}", input.source));
+    let mut tokens = Tokens::new(&input.bytes);
+    let mut heaps = Vec::new();
+    loop {
+        if heaps.len() == MAX_HEAPS {
+            tokens.end().map_err(|_| {
+                Failure::input(anyhow!("{}: more than {MAX_HEAPS} heaps", input.source))
+            })?;
+            break;
+        }
+        let mut probe = tokens.clone();
+        if probe.next_token().is_none() {
+            break;
+        }
+        heaps.push(tokens.u64_in("a heap size", 0, limit).map_err(at)?);
+    }
+    if heaps.is_empty() {
+        return Err(at(
+            tokens.error("at least one heap size", grundy::parse::Found::End)
+        ));
+    }
+    Ok(heaps)
+}
+
+#[derive(Serialize)]
+struct HeapJson<'a> {
+    game: &'a str,
+    grundy: u64,
+    winner: &'static str,
+    heaps: &'a [u64],
+    values: Vec<u64>,
+    winning_moves: Vec<HeapMoveJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct HeapMoveJson<'a> {
+    #[serde(rename = "move")]
+    text: String,
+    heap: usize,
+    from: u64,
+    take: u64,
+    leaves: &'a [u64],
+}
+
+impl<'a> From<&'a HeapAnalysis> for HeapJson<'a> {
+    fn from(a: &'a HeapAnalysis) -> Self {
+        HeapJson {
+            game: &a.game,
+            grundy: a.grundy.0,
+            winner: a.winner.as_str(),
+            heaps: &a.heaps,
+            values: a.values.iter().map(|v| v.0).collect(),
+            winning_moves: a
+                .winning_moves
+                .iter()
+                .map(|m| HeapMoveJson {
+                    text: m.to_string(),
+                    heap: m.heap,
+                    from: m.from,
+                    take: m.take,
+                    leaves: &m.leaves,
+                })
+                .collect(),
+        }
+    }
+}
+
+fn write_heap_analysis(out: &mut impl Write, a: &HeapAnalysis) -> io::Result<()> {
+    let join = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
+    writeln!(out, "game:    {}", a.game)?;
+    writeln!(
+        out,
+        "heaps:   {}",
+        join(&mut a.heaps.iter().map(u64::to_string))
+    )?;
+    writeln!(
+        out,
+        "values:  {}",
+        join(&mut a.values.iter().map(|v| v.to_string()))
+    )?;
+    writeln!(
+        out,
+        "grundy:  {} ({})",
+        a.grundy,
+        if a.grundy.is_zero() {
+            "a P-position: the player to move loses"
+        } else {
+            "an N-position: the player to move wins"
+        }
+    )?;
+    writeln!(out, "winner:  {} player", a.winner.as_str())?;
+    if a.winning_moves.is_empty() {
+        writeln!(
+            out,
+            "winning moves: none; every move leaves a winning position"
+        )?;
+    } else {
+        writeln!(out, "winning moves ({}):", a.winning_moves.len())?;
+        for m in &a.winning_moves {
+            writeln!(out, "  {m}")?;
+        }
+    }
+    Ok(())
+}
+
+fn family_failure(e: FamilyError) -> Failure {
+    match e {
+        FamilyError::Solve(_) => Failure::other(e),
+        e => Failure::input(e),
+    }
+}
+
+/// An indicatif bar for long table loops; indicatif hides it when stderr is not a terminal.
+struct Bar(Option<ProgressBar>);
+
+impl Progress for Bar {
+    fn start(&mut self, total: u64) {
+        // Short jobs finish before a bar would be seen.
+        if total >= 1 << 30 {
+            let bar = ProgressBar::new(total);
+            if let Ok(style) =
+                ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {percent}% eta {eta}")
+            {
+                bar.set_style(style);
+            }
+            self.0 = Some(bar);
+        }
+    }
+    fn advance(&mut self, done: u64) {
+        if let Some(bar) = &self.0 {
+            bar.set_position(done);
+        }
+    }
+    fn finish(&mut self) {
+        if let Some(bar) = self.0.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn sequence(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Failure> {
+    let family: Family = name.parse().map_err(Failure::input)?;
+    let started = Instant::now();
+    let (values, solver_stats) = match engine {
+        Engine::Table => (
+            family
+                .values_with(upto, &mut Bar(None))
+                .map_err(family_failure)?,
+            None,
+        ),
+        Engine::Solver => {
+            let (v, s) = family
+                .values_and_stats_by_solver(upto)
+                .map_err(family_failure)?;
+            (v, Some(s))
+        }
+    };
+    let elapsed = started.elapsed();
+    if stats {
+        eprintln!(
+            "stats: {} values of {family} in {:.3} s",
+            values.len(),
+            elapsed.as_secs_f64()
+        );
+        eprintln!("stats: checksum {:016x}", checksum(&values));
+        match family.proven_period(&values) {
+            Some(p) => eprintln!(
+                "stats: period {} from n = {} (proved by the periodicity theorem)",
+                p.period, p.preperiod
+            ),
+            None => eprintln!("stats: no period proved within these values"),
+        }
+        if let Some(s) = solver_stats {
+            eprintln!(
+                "stats: solver evaluated {} positions, {} options, memo {} entries, depth {}",
+                s.evaluated, s.options, s.memo_size, s.max_depth
+            );
+        }
+    }
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut first = true;
+    for v in &values {
+        if !first {
+            out.write_all(b" ")?;
+        }
+        first = false;
+        write!(out, "{v}")?;
+    }
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,356 @@
+//! One-parameter families of heap games by name: `nim`, `subtraction:S`, `octal:CODE`.
+//!
+//! ```
+//! use grundy::Family;
+//!
+//! let kayles: Family = "octal:0.77".parse().unwrap();
+//! assert_eq!(kayles.values(5).unwrap(), vec![0, 1, 2, 3, 1, 4]);
+//! assert_eq!(kayles.values_by_solver(5).unwrap(), kayles.values(5).unwrap());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::game::{Components, Game, Player};
+use crate::games::{Nim, Octal, Period, Subtraction};
+use crate::nimber::Nimber;
+use crate::progress::{NoProgress, Progress};
+use crate::solver::{SolveError, Solver, Stats};
+
+/// Why a family name or a request for its values was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FamilyError {
+    /// The name is not one we know.
+    #[error(
+        "unknown family '{0}'; known families: nim, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77), kayles, dawson-chess, dawson-kayles"
+    )]
+    Unknown(String),
+    /// `subtraction:` with nothing after it.
+    #[error("a subtraction game needs at least one take, e.g. subtraction:1,2")]
+    EmptySubtractionSet,
+    /// A take that is not a positive whole number.
+    #[error("expected a comma list of positive whole numbers after 'subtraction:', found '{0}'")]
+    BadTake(String),
+    /// A take of 0 would let a player pass forever.
+    #[error("a take of 0 would make the game loopy; takes must be at least 1")]
+    ZeroTake,
+    /// A take past the supported bound.
+    #[error("take {take} is larger than the supported {limit}")]
+    TakeTooLarge {
+        /// The take asked for.
+        take: u64,
+        /// The bound.
+        limit: u64,
+    },
+    /// Too many takes in one set.
+    #[error("{count} takes is more than the supported {limit}")]
+    TooManyTakes {
+        /// How many were given.
+        count: usize,
+        /// The bound.
+        limit: usize,
+    },
+    /// A malformed octal code; the text says what is wrong.
+    #[error("bad octal code {0}")]
+    BadOctal(String),
+    /// A table longer than the supported bound was asked for.
+    #[error("values up to {upto} were asked for; the supported limit is {limit}")]
+    TooLarge {
+        /// The largest heap asked for.
+        upto: u64,
+        /// The bound.
+        limit: u64,
+    },
+    /// The generic solver gave up.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// A named one-parameter family of heap games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Nim: take any number.
+    Nim,
+    /// Take one of a fixed set of amounts.
+    Subtraction(Subtraction),
+    /// An octal game.
+    Octal(Octal),
+}
+
+impl Family {
+    /// The largest heap a table may be built for: four bytes a heap, 400 MB at the limit.
+    pub const MAX_TABLE: u64 = 100_000_000;
+    /// For octal games that split heaps, whose tables cost O(n²).
+    pub const MAX_SPLIT_TABLE: u64 = 1_000_000;
+
+    /// The largest `upto` this family's tables accept.
+    pub fn table_limit(&self) -> u64 {
+        match self {
+            Family::Octal(o) if o.splits() => Self::MAX_SPLIT_TABLE,
+            _ => Self::MAX_TABLE,
+        }
+    }
+
+    fn check_table(&self, upto: u64) -> Result<usize, FamilyError> {
+        let limit = self.table_limit();
+        if upto > limit {
+            return Err(FamilyError::TooLarge { upto, limit });
+        }
+        Ok(upto as usize)
+    }
+
+    /// Values of heaps 0..=upto by the fastest method known (a formula or a table loop).
+    pub fn values(&self, upto: u64) -> Result<Vec<u32>, FamilyError> {
+        self.values_with(upto, &mut NoProgress)
+    }
+
+    /// [`values`](Self::values) with progress reports.
+    pub fn values_with(
+        &self,
+        upto: u64,
+        progress: &mut dyn Progress,
+    ) -> Result<Vec<u32>, FamilyError> {
+        let upto = self.check_table(upto)?;
+        Ok(match self {
+            Family::Nim => (0..=upto as u32).collect(),
+            Family::Subtraction(s) => s.values_with(upto, progress),
+            Family::Octal(o) => o.values_with(upto, progress),
+        })
+    }
+
+    /// Values of heaps 0..=upto by the generic memoised solver: slow, independent, exact.
+    pub fn values_by_solver(&self, upto: u64) -> Result<Vec<u32>, FamilyError> {
+        Ok(self.values_and_stats_by_solver(upto)?.0)
+    }
+
+    /// [`values_by_solver`](Self::values_by_solver), with the solver's statistics.
+    pub fn values_and_stats_by_solver(&self, upto: u64) -> Result<(Vec<u32>, Stats), FamilyError> {
+        let upto = self.check_table(upto)?;
+        let mut solver = Solver::new(Raw(self));
+        let values = (0..=upto as u64)
+            .map(|n| Ok(solver.grundy(&n)?.0 as u32))
+            .collect::<Result<_, FamilyError>>()?;
+        Ok((values, solver.stats()))
+    }
+
+    /// The largest heap [`analyze_heaps`](Self::analyze_heaps) accepts: its table must be
+    /// built first, and a splitting octal game's table costs O(n²).
+    pub fn analyze_limit(&self) -> u64 {
+        match self {
+            Family::Octal(o) if o.splits() => 100_000,
+            _ => 10_000_000,
+        }
+    }
+
+    /// The period the values prove, where the family has a periodicity theorem.
+    pub fn proven_period(&self, values: &[u32]) -> Option<Period> {
+        match self {
+            Family::Nim => None,
+            Family::Subtraction(s) => {
+                crate::games::octal_period(values, s.as_octal_digits().len() - 1)
+            }
+            Family::Octal(o) => o.proven_period(values),
+        }
+    }
+
+    /// A sum of heaps explained: each heap's value, the total, the winner, every winning move.
+    pub fn analyze_heaps(&self, sizes: &[u64]) -> Result<HeapAnalysis, FamilyError> {
+        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let limit = self.analyze_limit();
+        if largest > limit {
+            return Err(FamilyError::TooLarge {
+                upto: largest,
+                limit,
+            });
+        }
+        let table = match self {
+            Family::Nim => Vec::new(),
+            _ => self.values(largest)?,
+        };
+        let mut solver = Solver::new(Tabled {
+            family: self,
+            table: &table,
+        });
+        let values: Vec<Nimber> = sizes
+            .iter()
+            .map(|h| solver.grundy(h))
+            .collect::<Result<_, _>>()?;
+        let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+        let winning_moves = solver
+            .sum_winning_moves(sizes)?
+            .into_iter()
+            .map(|m| {
+                let from = sizes[m.component];
+                let leaves: Vec<u64> = m.leaves.to_vec();
+                HeapMove {
+                    heap: m.component + 1,
+                    from,
+                    take: from - leaves.iter().sum::<u64>(),
+                    leaves,
+                }
+            })
+            .collect();
+        Ok(HeapAnalysis {
+            game: self.to_string(),
+            heaps: sizes.to_vec(),
+            values,
+            grundy: total,
+            winner: Player::winner_of(total),
+            winning_moves,
+        })
+    }
+}
+
+/// A heap move in an analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapMove {
+    /// 1-based index of the heap moved in.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// Counters taken.
+    pub take: u64,
+    /// The heaps left in its place (none, one, or two).
+    pub leaves: Vec<u64>,
+}
+
+impl fmt::Display for HeapMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heap {} ({}): take {}", self.heap, self.from, self.take)?;
+        match self.leaves.as_slice() {
+            [] => write!(f, ", leaving nothing"),
+            [h] => write!(f, ", leaving {h}"),
+            hs => {
+                let parts: Vec<String> = hs.iter().map(u64::to_string).collect();
+                write!(f, " and split the rest into {}", parts.join(" + "))
+            }
+        }
+    }
+}
+
+/// The explanation of one sum of heaps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapAnalysis {
+    /// The family's name.
+    pub game: String,
+    /// The heaps, as given.
+    pub heaps: Vec<u64>,
+    /// Each heap's Grundy value.
+    pub values: Vec<Nimber>,
+    /// Their nim-sum: the value of the whole position.
+    pub grundy: Nimber,
+    /// Who wins with perfect play.
+    pub winner: Player,
+    /// Every move that leaves a position of value 0.
+    pub winning_moves: Vec<HeapMove>,
+}
+
+/// The family as a plain game with no formulas, so the solver explores everything.
+struct Raw<'a>(&'a Family);
+
+impl Game for Raw<'_> {
+    type Position = u64;
+    fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
+        self.0.options(n, out)
+    }
+}
+
+/// The family with values looked up in a precomputed table.
+struct Tabled<'a> {
+    family: &'a Family,
+    table: &'a [u32],
+}
+
+impl Game for Tabled<'_> {
+    type Position = u64;
+    fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
+        self.family.options(n, out)
+    }
+    fn known_value(&self, n: &u64) -> Option<Nimber> {
+        match self.family {
+            Family::Nim => Some(Nimber(*n)),
+            _ => self.table.get(*n as usize).map(|&v| Nimber(u64::from(v))),
+        }
+    }
+}
+
+impl Game for Family {
+    type Position = u64;
+
+    fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
+        match self {
+            Family::Nim => Nim.options(n, out),
+            Family::Subtraction(s) => s.options(n, out),
+            Family::Octal(o) => o.options(n, out),
+        }
+    }
+
+    fn known_value(&self, n: &u64) -> Option<Nimber> {
+        match self {
+            Family::Nim => Nim.known_value(n),
+            _ => None,
+        }
+    }
+}
+
+impl FromStr for Family {
+    type Err = FamilyError;
+
+    fn from_str(name: &str) -> Result<Self, FamilyError> {
+        let octal = |code: &str| code.parse().map(Family::Octal);
+        match name {
+            "nim" => return Ok(Family::Nim),
+            "kayles" => return octal("0.77"),
+            "dawson-chess" => return octal("0.137"),
+            "dawson-kayles" => return octal("0.07"),
+            _ => {}
+        }
+        if let Some(code) = name.strip_prefix("octal:") {
+            return octal(code);
+        }
+        if let Some(list) = name.strip_prefix("subtraction:") {
+            if list.is_empty() {
+                return Err(FamilyError::EmptySubtractionSet);
+            }
+            let takes = list
+                .split(',')
+                .map(|t| {
+                    t.trim()
+                        .parse::<u64>()
+                        .map_err(|_| FamilyError::BadTake(t.to_string()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return Subtraction::new(takes).map(Family::Subtraction);
+        }
+        Err(FamilyError::Unknown(name.to_string()))
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Family::Nim => f.write_str("nim"),
+            Family::Subtraction(s) => {
+                let takes: Vec<String> = s.takes().iter().map(u64::to_string).collect();
+                write!(f, "subtraction:{}", takes.join(","))
+            }
+            Family::Octal(o) => write!(f, "octal:{o}"),
+        }
+    }
+}
+
+/// A 64-bit FNV-1a checksum of a value table, so two methods or two machines can compare
+/// long sequences at a glance.
+pub fn checksum(values: &[u32]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for v in values {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}

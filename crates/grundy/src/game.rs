@@ -1,0 +1,104 @@
+//! The [`Game`] trait: what every impartial game tells the solver.
+
+use std::hash::Hash;
+
+use smallvec::SmallVec;
+
+use crate::Nimber;
+
+/// The independent components a move leaves behind.
+///
+/// An empty list is a position with no moves left; one entry is an ordinary move; several
+/// entries are a position that fell apart into a sum (a cross-cut leaves up to four
+/// rectangles, an octal split leaves two heaps).
+pub type Components<P> = SmallVec<[P; 4]>;
+
+/// An impartial game: both players have the same moves, and whoever cannot move loses.
+///
+/// Only [`options`](Game::options) is required. The solver in [`crate::Solver`] turns it
+/// into Grundy values, outcomes and winning moves.
+///
+/// ```
+/// use grundy::{Components, Game, Solver, Nimber};
+///
+/// /// Take one or two counters from a single heap.
+/// struct TakeOneOrTwo;
+///
+/// impl Game for TakeOneOrTwo {
+///     type Position = u64;
+///     fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
+///         for take in 1..=2 {
+///             if take <= *n {
+///                 out.push(Components::from_elem(n - take, 1));
+///             }
+///         }
+///     }
+/// }
+///
+/// let mut solver = Solver::new(TakeOneOrTwo);
+/// assert_eq!(solver.grundy(&7).unwrap(), Nimber(1)); // 7 mod 3
+/// ```
+pub trait Game {
+    /// A position of one component.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends every move from `p` to `out`, each as the list of components it leaves.
+    ///
+    /// The solver passes an empty `out`. Components with no moves may be left out or kept:
+    /// they add nothing to a sum.
+    fn options(&self, p: &Self::Position, out: &mut Vec<Components<Self::Position>>);
+
+    /// A representative of `p` with the same Grundy value (a symmetry or translation
+    /// applied), used as the memo key. Default: `p` itself.
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+
+    /// The value of `p` when a formula or a precomputed table knows it; the solver then
+    /// neither explores nor stores `p`. Default: unknown.
+    fn known_value(&self, _p: &Self::Position) -> Option<Nimber> {
+        None
+    }
+}
+
+impl<G: Game + ?Sized> Game for &G {
+    type Position = G::Position;
+    fn options(&self, p: &Self::Position, out: &mut Vec<Components<Self::Position>>) {
+        (**self).options(p, out)
+    }
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        (**self).canonical(p)
+    }
+    fn known_value(&self, p: &Self::Position) -> Option<Nimber> {
+        (**self).known_value(p)
+    }
+}
+
+/// Who wins with perfect play. The first player is the one to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// The player to move (the position is an N-position).
+    First,
+    /// The other player (the position is a P-position).
+    Second,
+}
+
+impl Player {
+    /// The winner of a position of value `g`: the second player exactly when `g` is 0.
+    pub fn winner_of(g: Nimber) -> Player {
+        if g.is_zero() {
+            Player::Second
+        } else {
+            Player::First
+        }
+    }
+
+    /// `"first"` or `"second"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! # grundy
+//!
+//! Impartial combinatorial games — both players have the same moves, and whoever cannot
+//! move loses — solved and explained with the Sprague–Grundy theorem: every position has a
+//! nimber, a sum of independent games is worth the XOR of its parts, and a position is lost
+//! for the player to move exactly when its value is 0.
+//!
+//! The core is small: a [`Game`] lists each move as the independent components it leaves,
+//! and the [`Solver`] turns that into values, winners and winning moves, memoised and
+//! without recursion. Game families live in [`games`]; [`Family`] names them for the
+//! command line.
+//!
+//! ```
+//! use grundy::{games::Octal, Player, Solver, Nimber};
+//!
+//! // Kayles: knock down one pin or two adjacent pins from a row.
+//! let kayles: Octal = "0.77".parse()?;
+//! let mut solver = Solver::new(kayles);
+//!
+//! // Rows of 3, 4 and 5 pins, played side by side.
+//! let position = [3, 4, 5];
+//! assert_eq!(solver.sum_grundy(&position)?, Nimber(3 ^ 1 ^ 4));
+//! assert_eq!(solver.winner(&4)?, Player::First);
+//! for m in solver.sum_winning_moves(&position)? {
+//!     println!("in row {}, leave {:?}", m.component + 1, m.leaves);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod family;
+pub mod game;
+pub mod games;
+pub mod nimber;
+pub mod parse;
+pub mod progress;
+pub mod solver;
+pub mod sum;
+
+pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum};
+pub use game::{Components, Game, Player};
+pub use nimber::{MexSet, Nimber, mex, nim_sum};
+pub use progress::{NoProgress, Progress};
+pub use solver::{SolveError, Solver, Stats, SumMove, ValuedOption};
+pub use sum::Sum;

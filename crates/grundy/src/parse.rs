@@ -1,0 +1,185 @@
+//! A fast whitespace-token reader with line numbers, shared by every input format.
+//!
+//! It accepts what is unambiguous (a UTF-8 byte-order mark, CRLF line ends, tabs, a missing
+//! final newline) and reports anything else as a [`ParseError`] naming the line and what
+//! was expected.
+
+use std::fmt;
+
+/// A rejected input: where, what was expected, what was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}: expected {expected}, found {found}")]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What the format wanted here, in words.
+    pub expected: String,
+    /// What was there instead, quoted, or "end of input".
+    pub found: Found,
+}
+
+/// What stood where something else was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The input ended.
+    End,
+    /// This token (shortened if long).
+    Token(String),
+    /// A number, well formed but out of range.
+    Value(String),
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::End => f.write_str("end of input"),
+            Found::Token(t) => write!(f, "'{t}'"),
+            Found::Value(v) => f.write_str(v),
+        }
+    }
+}
+
+/// One whitespace-separated token and the line it starts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token's bytes.
+    pub text: &'a [u8],
+    /// 1-based line number.
+    pub line: usize,
+}
+
+impl Token<'_> {
+    fn shown(&self) -> Found {
+        const MAX: usize = 40;
+        let s = String::from_utf8_lossy(&self.text[..self.text.len().min(MAX)]);
+        if self.text.len() > MAX {
+            Found::Token(format!("{s}..."))
+        } else {
+            Found::Token(s.into_owned())
+        }
+    }
+}
+
+/// Reads whitespace-separated tokens from a byte buffer.
+///
+/// ```
+/// use grundy::parse::Tokens;
+///
+/// let mut t = Tokens::new(b"\xEF\xBB\xBF3 4\r\n5");
+/// assert_eq!(t.u64_in("a heap size", 0, 10).unwrap(), 3);
+/// assert_eq!(t.u64_in("a heap size", 0, 10).unwrap(), 4);
+/// let err = t.u64_in("a heap size", 0, 4).unwrap_err();
+/// assert_eq!(err.to_string(), "2: expected a heap size (0 to 4), found 5");
+/// assert!(t.end().is_ok());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// A reader over `bytes`; a leading UTF-8 byte-order mark is skipped.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        let pos = if bytes.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Tokens {
+            bytes,
+            pos,
+            line: 1,
+        }
+    }
+
+    /// The line the reader is on.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            match b {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        self.skip_space();
+        let start = self.pos;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+                break;
+            }
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| Token {
+            text: &self.bytes[start..self.pos],
+            line: self.line,
+        })
+    }
+
+    /// An error at the current line.
+    pub fn error(&self, expected: impl Into<String>, found: Found) -> ParseError {
+        ParseError {
+            line: self.line,
+            expected: expected.into(),
+            found,
+        }
+    }
+
+    /// The next token, which must be there.
+    pub fn expect_token(&mut self, what: &str) -> Result<Token<'a>, ParseError> {
+        self.next_token()
+            .ok_or_else(|| self.error(what.to_string(), Found::End))
+    }
+
+    /// The next token as a whole number in `lo..=hi`; the error names `what` and the range.
+    pub fn u64_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, ParseError> {
+        let expected = || format!("{what} ({lo} to {hi})");
+        let tok = self
+            .next_token()
+            .ok_or_else(|| self.error(expected(), Found::End))?;
+        let bad = |found| ParseError {
+            line: tok.line,
+            expected: expected(),
+            found,
+        };
+        if tok.text.is_empty() || !tok.text.iter().all(u8::is_ascii_digit) {
+            return Err(bad(tok.shown()));
+        }
+        let mut v: u64 = 0;
+        for &d in tok.text {
+            v = match v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(d - b'0')))
+            {
+                Some(v) => v,
+                None => return Err(bad(tok.shown())),
+            };
+        }
+        if v < lo || v > hi {
+            return Err(bad(Found::Value(v.to_string())));
+        }
+        Ok(v)
+    }
+
+    /// Succeeds only if nothing but whitespace is left.
+    pub fn end(&mut self) -> Result<(), ParseError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(tok) => Err(ParseError {
+                line: tok.line,
+                expected: "end of input".to_string(),
+                found: tok.shown(),
+            }),
+        }
+    }
+}

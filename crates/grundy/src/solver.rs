@@ -1,0 +1,300 @@
+//! The generic memoised solver: Grundy values, outcomes and winning moves of any [`Game`].
+//!
+//! It is the brute-force oracle every fast special-purpose method is checked against, and
+//! the tool for games nobody has a formula for. It never recurses on the call stack: a game
+//! whose longest play is millions of moves is walked with an explicit stack of frames.
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::game::{Components, Game, Player};
+use crate::nimber::{MexSet, Nimber};
+
+/// Marks a position whose value is being computed; meeting it again means a cycle.
+const IN_PROGRESS: u64 = u64::MAX;
+
+/// Why the solver gave up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// A position can be reached from itself, so Grundy values are not defined.
+    #[error("the game is loopy: a position can be reached from itself")]
+    Loopy,
+    /// The memo table would grow past the limit set with [`Solver::with_limit`].
+    #[error("more than {limit} positions would have to be stored")]
+    TooManyPositions {
+        /// The limit in force.
+        limit: usize,
+    },
+}
+
+/// What the solver did, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Positions whose value was computed by taking a mex.
+    pub evaluated: u64,
+    /// Options generated (moves looked at) while evaluating them.
+    pub options: u64,
+    /// Positions held in the memo table now.
+    pub memo_size: usize,
+    /// The deepest the explicit stack went.
+    pub max_depth: usize,
+}
+
+/// One move of a sum of games: component `component` is replaced by `leaves`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove<P> {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// What the move leaves in its place.
+    pub leaves: Components<P>,
+}
+
+/// An option and its value (the XOR of its components' values).
+pub type ValuedOption<P> = (Components<P>, Nimber);
+
+struct Frame<P> {
+    position: P,
+    options: Vec<Components<P>>,
+    values: Vec<u64>,
+    option: usize,
+    component: usize,
+    acc: u64,
+}
+
+enum Lookup {
+    Known(u64),
+    InProgress,
+    Unknown,
+}
+
+/// A memoised Grundy-value solver for one game.
+///
+/// ```
+/// use grundy::{games::Octal, Player, Solver};
+///
+/// let kayles: Octal = "0.77".parse().unwrap();
+/// let mut solver = Solver::new(kayles);
+/// assert_eq!(solver.grundy(&5).unwrap().0, 4);
+/// assert_eq!(solver.winner(&5).unwrap(), Player::First);
+/// // From 5 pins the only winning move knocks out the middle pin: 2 + 2.
+/// let wins = solver.winning_moves(&5).unwrap();
+/// assert_eq!(wins.len(), 1);
+/// assert_eq!(wins[0].as_slice(), &[2, 2]);
+/// ```
+pub struct Solver<G: Game> {
+    game: G,
+    memo: FxHashMap<G::Position, u64>,
+    limit: usize,
+    stats: Stats,
+    option_pool: Vec<Vec<Components<G::Position>>>,
+    value_pool: Vec<Vec<u64>>,
+    mex: MexSet,
+}
+
+impl<G: Game> Solver<G> {
+    /// A solver with an empty memo and no limit on its size.
+    pub fn new(game: G) -> Self {
+        Self::with_limit(game, usize::MAX)
+    }
+
+    /// A solver that refuses to store more than `limit` positions.
+    pub fn with_limit(game: G, limit: usize) -> Self {
+        Solver {
+            game,
+            memo: FxHashMap::default(),
+            limit,
+            stats: Stats::default(),
+            option_pool: Vec::new(),
+            value_pool: Vec::new(),
+            mex: MexSet::new(),
+        }
+    }
+
+    /// The game being solved.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            memo_size: self.memo.len(),
+            ..self.stats
+        }
+    }
+
+    /// The Grundy value of `p`.
+    pub fn grundy(&mut self, p: &G::Position) -> Result<Nimber, SolveError> {
+        let root = self.game.canonical(p);
+        match self.lookup(&root) {
+            Lookup::Known(v) => return Ok(Nimber(v)),
+            Lookup::InProgress => return Err(SolveError::Loopy),
+            Lookup::Unknown => {}
+        }
+        let mut stack = vec![self.open(root)?];
+        let result = self.run(&mut stack);
+        if result.is_err() {
+            // Leave no half-computed entries behind.
+            for frame in stack {
+                self.memo.remove(&frame.position);
+            }
+        }
+        result
+    }
+
+    /// Who wins `p` with perfect play.
+    pub fn winner(&mut self, p: &G::Position) -> Result<Player, SolveError> {
+        Ok(Player::winner_of(self.grundy(p)?))
+    }
+
+    /// Every option of `p` as the game lists it, with its value (the XOR of its components).
+    pub fn option_values(
+        &mut self,
+        p: &G::Position,
+    ) -> Result<Vec<ValuedOption<G::Position>>, SolveError> {
+        let mut options = Vec::new();
+        self.game.options(p, &mut options);
+        options
+            .into_iter()
+            .map(|comps| {
+                let v = self.sum_grundy(&comps)?;
+                Ok((comps, v))
+            })
+            .collect()
+    }
+
+    /// The options of `p` that leave a position of value 0: the winning moves.
+    pub fn winning_moves(
+        &mut self,
+        p: &G::Position,
+    ) -> Result<Vec<Components<G::Position>>, SolveError> {
+        Ok(self
+            .option_values(p)?
+            .into_iter()
+            .filter(|(_, v)| v.is_zero())
+            .map(|(c, _)| c)
+            .collect())
+    }
+
+    /// The value of a sum of positions: the XOR of their values.
+    pub fn sum_grundy(&mut self, components: &[G::Position]) -> Result<Nimber, SolveError> {
+        let mut total = Nimber::ZERO;
+        for c in components {
+            total ^= self.grundy(c)?;
+        }
+        Ok(total)
+    }
+
+    /// Every winning move of a sum: a move in one component that leaves the whole sum at 0.
+    pub fn sum_winning_moves(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Vec<SumMove<G::Position>>, SolveError> {
+        let values = components
+            .iter()
+            .map(|c| self.grundy(c))
+            .collect::<Result<Vec<_>, _>>()?;
+        let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+        let mut moves = Vec::new();
+        if total.is_zero() {
+            return Ok(moves);
+        }
+        for (i, c) in components.iter().enumerate() {
+            // The rest of the sum is worth total ^ values[i]; a move here must match it.
+            let target = total ^ values[i];
+            for (leaves, v) in self.option_values(c)? {
+                if v == target {
+                    moves.push(SumMove {
+                        component: i,
+                        leaves,
+                    });
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    fn lookup(&self, p: &G::Position) -> Lookup {
+        if let Some(v) = self.game.known_value(p) {
+            return Lookup::Known(v.0);
+        }
+        match self.memo.get(p) {
+            Some(&IN_PROGRESS) => Lookup::InProgress,
+            Some(&v) => Lookup::Known(v),
+            None => Lookup::Unknown,
+        }
+    }
+
+    fn open(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
+        if self.memo.len() >= self.limit {
+            return Err(SolveError::TooManyPositions { limit: self.limit });
+        }
+        self.memo.insert(position.clone(), IN_PROGRESS);
+        let mut options = self.option_pool.pop().unwrap_or_default();
+        self.game.options(&position, &mut options);
+        for comps in &mut options {
+            for c in comps.iter_mut() {
+                *c = self.game.canonical(c);
+            }
+        }
+        self.stats.options += options.len() as u64;
+        Ok(Frame {
+            position,
+            options,
+            values: self.value_pool.pop().unwrap_or_default(),
+            option: 0,
+            component: 0,
+            acc: 0,
+        })
+    }
+
+    fn run(&mut self, stack: &mut Vec<Frame<G::Position>>) -> Result<Nimber, SolveError> {
+        'frames: loop {
+            self.stats.max_depth = self.stats.max_depth.max(stack.len());
+            let Some(frame) = stack.last_mut() else {
+                unreachable!("the stack is never empty inside the loop");
+            };
+            while frame.option < frame.options.len() {
+                let comps = &frame.options[frame.option];
+                while frame.component < comps.len() {
+                    let c = &comps[frame.component];
+                    match self.lookup(c) {
+                        Lookup::Known(v) => {
+                            frame.acc ^= v;
+                            frame.component += 1;
+                        }
+                        Lookup::InProgress => return Err(SolveError::Loopy),
+                        Lookup::Unknown => {
+                            let child = self.open(c.clone())?;
+                            stack.push(child);
+                            continue 'frames;
+                        }
+                    }
+                }
+                frame.values.push(frame.acc);
+                frame.acc = 0;
+                frame.component = 0;
+                frame.option += 1;
+            }
+
+            self.mex.reset(frame.values.len());
+            for &v in &frame.values {
+                self.mex.insert(v);
+            }
+            let g = self.mex.mex();
+            let Some(mut done) = stack.pop() else {
+                unreachable!("the frame just read is on the stack");
+            };
+            self.stats.evaluated += 1;
+            done.options.clear();
+            done.values.clear();
+            self.option_pool.push(done.options);
+            self.value_pool.push(done.values);
+            self.memo.insert(done.position, g);
+            if stack.is_empty() {
+                return Ok(Nimber(g));
+            }
+        }
+    }
+}
