@@ -1,0 +1,387 @@
+//! End-to-end tests of the `grundy` binary: output formats, exit codes, error messages.
+//!
+//! Helpers at the top run the real binary; each section below covers one subcommand, and
+//! the last one the error contract shared by all of them.
+
+use std::io::Read;
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use grundy::Family;
+use serde::Deserialize;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+/// The repository's `examples/` folder.
+fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    let out = grundy()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("the binary runs");
+    Run {
+        status: out.status.code().expect("exited, not killed"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+/// Asserts the bad-input contract: status 2 (or `status`), nothing on stdout, one line on
+/// stderr starting with `error:` and containing `fragment`.
+fn assert_refused(args: &[&str], stdin: &str, status: i32, fragment: &str) {
+    let r = run(args, stdin);
+    let shown = format!(
+        "grundy {}\n--- stdout ---\n{}\n--- stderr ---\n{}\n---",
+        args.join(" "),
+        r.stdout,
+        r.stderr
+    );
+    assert_eq!(r.status, status, "exit status\n{shown}");
+    assert!(r.stdout.is_empty(), "stdout not empty\n{shown}");
+    assert_eq!(r.stderr.lines().count(), 1, "stderr not one line\n{shown}");
+    assert!(r.stderr.starts_with("error: "), "no 'error: '\n{shown}");
+    assert!(r.stderr.contains(fragment), "missing '{fragment}'\n{shown}");
+    assert!(!r.stderr.contains("panicked"), "panic\n{shown}");
+}
+
+fn numbers(line: &str) -> Vec<u32> {
+    line.split_whitespace()
+        .map(|v| v.parse().expect("a number"))
+        .collect()
+}
+
+// --- help -----------------------------------------------------------------------------
+
+#[test]
+fn every_subcommand_has_help_with_examples() {
+    for sub in ["solve", "analyze", "sequence"] {
+        let r = run(&[sub, "--help"], "");
+        assert_eq!(r.status, 0, "{sub} --help");
+        assert!(
+            r.stdout.contains("Examples:"),
+            "{sub} --help has no examples"
+        );
+    }
+    let r = run(&["--help"], "");
+    assert_eq!(r.status, 0);
+    for sub in ["solve", "analyze", "sequence"] {
+        assert!(r.stdout.contains(sub));
+    }
+}
+
+#[test]
+fn no_subcommand_is_a_usage_error() {
+    let r = run(&[], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stdout.is_empty());
+}
+
+// --- sequence ---------------------------------------------------------------------------
+
+#[test]
+fn sequence_prints_one_line_of_the_library_values() {
+    for family in [
+        "nim",
+        "kayles",
+        "octal:0.137",
+        "subtraction:2,5,7",
+        "octal:4.7",
+    ] {
+        let r = run(&["sequence", family, "--upto", "120"], "");
+        assert_eq!(r.status, 0, "{family}: {}", r.stderr);
+        assert_eq!(r.stdout.lines().count(), 1);
+        assert!(r.stdout.ends_with('\n'));
+        let expected = family.parse::<Family>().unwrap().values(120).unwrap();
+        assert_eq!(numbers(&r.stdout), expected, "{family}");
+    }
+}
+
+#[test]
+fn sequence_engines_agree() {
+    for family in ["octal:0.07", "subtraction:1,4", "octal:4.37"] {
+        let table = run(&["sequence", family, "--upto", "200"], "");
+        let solver = run(
+            &["sequence", family, "--upto", "200", "--engine", "solver"],
+            "",
+        );
+        assert_eq!(table.status, 0);
+        assert_eq!(solver.status, 0);
+        assert_eq!(table.stdout, solver.stdout, "{family}");
+    }
+}
+
+#[test]
+fn sequence_stats_report_checksum_and_period() {
+    let r = run(&["sequence", "kayles", "--upto", "300", "--stats"], "");
+    assert_eq!(r.status, 0);
+    assert!(
+        r.stderr.contains("period 12 from n = 71"),
+        "stderr: {}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("checksum"), "stderr: {}", r.stderr);
+    let r = run(
+        &[
+            "sequence", "nim", "--upto", "50", "--engine", "solver", "--stats",
+        ],
+        "",
+    );
+    assert!(
+        r.stderr.contains("solver evaluated"),
+        "stderr: {}",
+        r.stderr
+    );
+}
+
+#[test]
+fn sequence_refuses_bad_families_and_sizes() {
+    assert_refused(
+        &["sequence", "chess", "--upto", "5"],
+        "",
+        2,
+        "unknown family 'chess'",
+    );
+    assert_refused(&["sequence", "octal:0.9", "--upto", "5"], "", 2, "octal");
+    assert_refused(
+        &["sequence", "octal:3.7", "--upto", "5"],
+        "",
+        2,
+        "before the point",
+    );
+    assert_refused(
+        &["sequence", "subtraction:", "--upto", "5"],
+        "",
+        2,
+        "at least one take",
+    );
+    assert_refused(
+        &["sequence", "subtraction:1,x", "--upto", "5"],
+        "",
+        2,
+        "'x'",
+    );
+    assert_refused(
+        &["sequence", "subtraction:0,1", "--upto", "5"],
+        "",
+        2,
+        "loopy",
+    );
+    assert_refused(
+        &["sequence", "subtraction:1,99999999", "--upto", "5"],
+        "",
+        2,
+        "1000000",
+    );
+    assert_refused(
+        &["sequence", "nim", "--upto", "1000000000000"],
+        "",
+        2,
+        "limit is 100000000",
+    );
+    assert_refused(
+        &["sequence", "kayles", "--upto", "2000000"],
+        "",
+        2,
+        "limit is 1000000",
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["sequence", "nim", "--upto", "3000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_exact(&mut first)
+        .expect("some output");
+    // The pipe is closed here, with most of the output still unwritten.
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "status {:?}, stderr {stderr}",
+        out.status
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+// --- analyze ----------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+struct Analysis {
+    game: String,
+    grundy: u64,
+    winner: String,
+    heaps: Vec<u64>,
+    values: Vec<u64>,
+    winning_moves: Vec<HeapMove>,
+}
+
+#[derive(Deserialize)]
+struct HeapMove {
+    #[serde(rename = "move")]
+    text: String,
+    heap: usize,
+    from: u64,
+    take: u64,
+    leaves: Vec<u64>,
+}
+
+fn analyze_json(game: &str, heaps: &str) -> Analysis {
+    let r = run(&["analyze", game, "--json"], heaps);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 1, "one JSON object on one line");
+    serde_json::from_str(&r.stdout).expect("valid JSON")
+}
+
+#[test]
+fn analyze_json_agrees_with_the_sequence() {
+    for (game, heaps) in [
+        ("nim", "3 4 5"),
+        ("nim", "1 2 3"),
+        ("kayles", "7 12 20 33"),
+        ("dawson-chess", "5\n9\n14"),
+        ("subtraction:1,3,4", "10 7 0"),
+    ] {
+        let a = analyze_json(game, heaps);
+        let table = game.parse::<Family>().unwrap().values(40).unwrap();
+        assert_eq!(a.game, game.parse::<Family>().unwrap().to_string());
+        let sizes: Vec<u64> = heaps
+            .split_whitespace()
+            .map(|h| h.parse().unwrap())
+            .collect();
+        assert_eq!(a.heaps, sizes);
+        let values: Vec<u64> = sizes
+            .iter()
+            .map(|&h| u64::from(table[h as usize]))
+            .collect();
+        assert_eq!(a.values, values);
+        let xor = values.iter().fold(0, |x, v| x ^ v);
+        assert_eq!(a.grundy, xor, "{game} {heaps}");
+        assert_eq!(a.winner, if xor == 0 { "second" } else { "first" });
+        assert_eq!(a.winning_moves.is_empty(), xor == 0);
+        for m in &a.winning_moves {
+            assert_eq!(m.from, sizes[m.heap - 1]);
+            assert_eq!(m.take + m.leaves.iter().sum::<u64>(), m.from, "{}", m.text);
+            let after = m
+                .leaves
+                .iter()
+                .fold(xor ^ u64::from(table[m.from as usize]), |x, &l| {
+                    x ^ u64::from(table[l as usize])
+                });
+            assert_eq!(after, 0, "{game}: '{}' does not reach 0", m.text);
+            assert!(m.text.starts_with(&format!("heap {}", m.heap)));
+        }
+    }
+}
+
+#[test]
+fn analyze_finds_every_nim_winning_move() {
+    // 1 2 3 is lost for the mover; 1 2 4 has exactly one winning move (4 -> 3).
+    assert!(analyze_json("nim", "1 2 3").winning_moves.is_empty());
+    let a = analyze_json("nim", "1 2 4");
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(a.winning_moves[0].leaves, vec![3]);
+    // 3 3 3: emptying any one heap leaves 3 ^ 3 = 0, so there are three winning moves.
+    assert_eq!(analyze_json("nim", "3 3 3").winning_moves.len(), 3);
+}
+
+#[test]
+fn analyze_reads_the_bundled_examples() {
+    for (game, file) in [("nim", "nim.txt"), ("kayles", "kayles.txt")] {
+        let r = run(&["analyze", game, &example(file)], "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        assert!(r.stdout.contains("winner:"), "{}", r.stdout);
+        assert!(r.stdout.contains("grundy:"), "{}", r.stdout);
+    }
+}
+
+#[test]
+fn analyze_refuses_bad_heaps_with_the_line() {
+    assert_refused(
+        &["analyze", "nim"],
+        "3 4\n5 x\n",
+        2,
+        "<stdin>:2: expected a heap size",
+    );
+    assert_refused(
+        &["analyze", "nim"],
+        "",
+        2,
+        "<stdin>:1: expected at least one heap size",
+    );
+    assert_refused(&["analyze", "nim"], "-3", 2, "found '-3'");
+    assert_refused(&["analyze", "kayles"], "100001", 2, "0 to 100000");
+    assert_refused(
+        &["analyze", "nim"],
+        "99999999999999999999999",
+        2,
+        "expected a heap size",
+    );
+    assert_refused(&["analyze", "go"], "", 2, "unknown game 'go'");
+    assert_refused(&["analyze", "octal:0.x"], "1", 2, "bad octal code");
+}
+
+#[test]
+fn analyze_accepts_crlf_bom_and_tabs() {
+    let a = analyze_json("nim", "\u{feff}3\t4\r\n5\r\n");
+    assert_eq!(a.heaps, vec![3, 4, 5]);
+}
+
+#[test]
+fn a_missing_file_is_a_failure_not_bad_input() {
+    let r = run(&["analyze", "nim", "/nonexistent/heaps.txt"], "");
+    assert_eq!(r.status, 1);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("/nonexistent/heaps.txt"), "{}", r.stderr);
+}
+
+// --- solve and the contest games --------------------------------------------------------
+
+#[test]
+fn known_problems_say_not_implemented_without_fake_output() {
+    for name in [
+        "shgame",
+        "sheet",
+        "lamqugam",
+        "lame-queen",
+        "inventor-outlasting",
+        "inventor",
+        "pshtbrth",
+        "cakes",
+        "caos3",
+        "lava",
+    ] {
+        assert_refused(&["solve", name], "1\n", 1, "not implemented yet");
+        assert_refused(&["analyze", name], "1\n", 1, "not implemented yet");
+    }
+}
+
+#[test]
+fn unknown_problems_list_the_known_ones() {
+    assert_refused(
+        &["solve", "chess"],
+        "",
+        2,
+        "known problems: shgame (sheet), lamqugam (lame-queen), inventor-outlasting (inventor), pshtbrth (cakes), caos3 (lava)",
+    );
+}
