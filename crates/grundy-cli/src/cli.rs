@@ -95,8 +95,11 @@ Examples:
 /// How `sequence` computes values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Engine {
-    /// The family's direct table loop (or formula): fast.
+    /// The fastest exact method: a formula, or the table loop continued by the period
+    /// once the values prove one.
     Table,
+    /// The table loop run to the end, never using a proven period.
+    Loop,
     /// The generic memoised solver: slow, independent, for cross-checking.
     Solver,
 }

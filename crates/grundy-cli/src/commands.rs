@@ -267,9 +267,9 @@ fn sequence(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Fa
     let family: Family = name.parse().map_err(Failure::input)?;
     let started = Instant::now();
     let (values, solver_stats) = match engine {
-        Engine::Table => (
+        Engine::Table | Engine::Loop => (
             family
-                .values_with(upto, &mut Bar(None))
+                .values_with(upto, engine == Engine::Table, &mut Bar(None))
                 .map_err(family_failure)?,
             None,
         ),

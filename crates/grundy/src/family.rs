@@ -104,20 +104,22 @@ impl Family {
 
     /// Values of heaps 0..=upto by the fastest method known (a formula or a table loop).
     pub fn values(&self, upto: u64) -> Result<Vec<u32>, FamilyError> {
-        self.values_with(upto, &mut NoProgress)
+        self.values_with(upto, true, &mut NoProgress)
     }
 
-    /// [`values`](Self::values) with progress reports.
+    /// [`values`](Self::values) with progress reports. With `use_period` false an octal
+    /// game's table loop runs to the end even after the values have proved a period.
     pub fn values_with(
         &self,
         upto: u64,
+        use_period: bool,
         progress: &mut dyn Progress,
     ) -> Result<Vec<u32>, FamilyError> {
         let upto = self.check_table(upto)?;
         Ok(match self {
             Family::Nim => (0..=upto as u32).collect(),
             Family::Subtraction(s) => s.values_with(upto, progress),
-            Family::Octal(o) => o.values_with(upto, progress),
+            Family::Octal(o) => o.values_with(upto, use_period, progress),
         })
     }
 

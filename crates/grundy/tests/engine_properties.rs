@@ -6,7 +6,7 @@
 //! - the table loops of the families agree with the solver on random rules.
 
 use grundy::games::{Octal, Subtraction};
-use grundy::{Components, Family, Game, Nimber, Player, SolveError, Solver, Sum};
+use grundy::{Components, Family, Game, Nimber, NoProgress, Player, SolveError, Solver, Sum};
 use proptest::prelude::*;
 
 /// A random finite game: position p's options are lists of positions below p.
@@ -143,6 +143,19 @@ proptest! {
         let octal = Octal::from_digits(digits).unwrap();
         let family = Family::Octal(octal);
         prop_assert_eq!(family.values(60).unwrap(), family.values_by_solver(60).unwrap(), "{}", family);
+    }
+
+    #[test]
+    fn the_period_shortcut_matches_the_full_loop(
+        d0 in prop::sample::select(vec![0u8, 4]),
+        rest in prop::collection::vec(0u8..8, 1..=3),
+    ) {
+        let mut digits = vec![d0];
+        digits.extend(rest);
+        let octal = Octal::from_digits(digits).unwrap();
+        let shortcut = octal.values_with(1500, true, &mut NoProgress);
+        let full = octal.values_with(1500, false, &mut NoProgress);
+        prop_assert_eq!(shortcut, full, "{}", octal);
     }
 
     #[test]

@@ -85,24 +85,36 @@ impl Octal {
         self.digits.iter().any(|d| d & 4 != 0)
     }
 
-    /// Values of heaps 0..=upto by a direct table loop.
+    /// Values of heaps 0..=upto: the table loop, stopped as soon as the values prove a
+    /// period (see [`proven_period`](Self::proven_period)) and continued by that period.
     pub fn values(&self, upto: usize) -> Vec<u32> {
-        self.values_with(upto, &mut NoProgress)
+        self.values_with(upto, true, &mut NoProgress)
     }
 
-    /// [`values`](Self::values), reporting progress in units of work (pairs looked at).
-    pub fn values_with(&self, upto: usize, progress: &mut dyn Progress) -> Vec<u32> {
-        let total = if self.splits() {
-            (upto as u64 + 1).pow(2) / 4
-        } else {
-            upto as u64 + 1
+    /// Values of heaps 0..=upto; with `use_period` false the table loop runs to the end
+    /// even when a period is already proved (the slow twin of the shortcut).
+    pub fn values_with(
+        &self,
+        upto: usize,
+        use_period: bool,
+        progress: &mut dyn Progress,
+    ) -> Vec<u32> {
+        let splits = self.splits();
+        let work = |n: usize| {
+            if splits {
+                (n as u64 + 1).pow(2) / 4
+            } else {
+                n as u64 + 1
+            }
         };
+        let total = work(upto);
         progress.start(total);
-        let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
+        let mut table = Table::new(upto);
         let mut set = MexSet::new();
-        let mut largest: u32 = 0;
         let mut next_report = 0u64;
-        for n in 0..=upto {
+        let mut next_period_check = 64;
+        let mut n = 0;
+        while n <= upto {
             set.reset(self.option_count(n));
             for (k, &d) in self.digits.iter().enumerate() {
                 if k > n {
@@ -113,27 +125,33 @@ impl Octal {
                     set.insert(0);
                 }
                 if d & 2 != 0 && m > 0 && k > 0 {
-                    set.insert(u64::from(g[m]));
+                    set.insert(u64::from(table.values[m]));
                 }
                 if d & 4 != 0 && m >= 2 {
-                    mark_splits(&g, m, largest, &mut set);
+                    table.mark_splits(m, &mut set);
                 }
             }
-            let v = set.mex() as u32;
-            largest = largest.max(v);
-            g.push(v);
-            let done = if self.splits() {
-                (n as u64 + 1).pow(2) / 4
-            } else {
-                n as u64 + 1
-            };
-            if done >= next_report {
-                progress.advance(done);
-                next_report = done + total / 256 + 1;
+            table.push(set.mex() as u32);
+            n += 1;
+            if work(n) >= next_report {
+                progress.advance(work(n));
+                next_report = work(n) + total / 256 + 1;
+            }
+            if use_period && n == next_period_check {
+                // Checking at doublings keeps the cost of the checks linear overall.
+                next_period_check *= 2;
+                if let Some(p) = self.proven_period(&table.values) {
+                    let mut g = table.values;
+                    while g.len() <= upto {
+                        g.push(g[g.len() - p.period]);
+                    }
+                    progress.finish();
+                    return g;
+                }
             }
         }
         progress.finish();
-        g
+        table.values
     }
 
     /// How many options a heap of n has (a bound for the mex).
@@ -158,23 +176,74 @@ impl Octal {
     }
 }
 
-/// Marks g[a] XOR g[m − a] for every split of a heap of m into two non-empty heaps.
-#[inline]
-fn mark_splits(g: &[u32], m: usize, largest: u32, set: &mut MexSet) {
-    let half = m / 2;
-    let low = &g[1..=half];
-    let high = &g[m - half..m];
-    if largest < 32 {
-        // Every XOR is below 64: one word, a loop the compiler can vectorise.
-        let mut word = 0u64;
-        for (a, b) in low.iter().zip(high.iter().rev()) {
-            word |= 1u64 << (a ^ b);
+/// The values computed so far, with the copies the split loop reads fast.
+struct Table {
+    values: Vec<u32>,
+    /// While every value fits a byte: the values as bytes, and reversed (`reversed[upto − i]`
+    /// is g(i)), so that g(a) and g(m − a) are both read forwards in the split loop.
+    bytes: Option<(Vec<u8>, Vec<u8>)>,
+    upto: usize,
+}
+
+impl Table {
+    fn new(upto: usize) -> Table {
+        Table {
+            values: Vec::with_capacity(upto + 1),
+            bytes: Some((Vec::with_capacity(upto + 1), vec![0; upto + 1])),
+            upto,
         }
-        set.insert_word(0, word);
-    } else {
-        for (a, b) in low.iter().zip(high.iter().rev()) {
-            set.insert(u64::from(a ^ b));
+    }
+
+    fn push(&mut self, v: u32) {
+        let n = self.values.len();
+        self.values.push(v);
+        if let Some((forward, reversed)) = &mut self.bytes {
+            match u8::try_from(v) {
+                Ok(b) => {
+                    forward.push(b);
+                    reversed[self.upto - n] = b;
+                }
+                Err(_) => self.bytes = None,
+            }
         }
+    }
+
+    /// Marks g(a) XOR g(m − a) for every split of a heap of m into two non-empty heaps.
+    fn mark_splits(&self, m: usize, set: &mut MexSet) {
+        let half = m / 2;
+        match &self.bytes {
+            Some((forward, reversed)) => {
+                let low = &forward[1..=half];
+                let high = &reversed[self.upto - m + 1..=self.upto - m + half];
+                let mut seen = [false; 256];
+                mark_byte_pairs(low, high, &mut seen);
+                for (v, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
+                    set.insert(v as u64);
+                }
+            }
+            None => {
+                let g = &self.values;
+                for a in 1..=half {
+                    set.insert(u64::from(g[a] ^ g[m - a]));
+                }
+            }
+        }
+    }
+}
+
+/// Sets `seen[a ^ b]` for each pair.
+fn mark_byte_pairs(low: &[u8], high: &[u8], seen: &mut [bool; 256]) {
+    // Four independent stores a step; no value depends on the one before.
+    let mut lows = low.chunks_exact(4);
+    let mut highs = high.chunks_exact(4);
+    for (l, h) in (&mut lows).zip(&mut highs) {
+        seen[usize::from(l[0] ^ h[0])] = true;
+        seen[usize::from(l[1] ^ h[1])] = true;
+        seen[usize::from(l[2] ^ h[2])] = true;
+        seen[usize::from(l[3] ^ h[3])] = true;
+    }
+    for (&a, &b) in lows.remainder().iter().zip(highs.remainder()) {
+        seen[usize::from(a ^ b)] = true;
     }
 }
 
@@ -286,6 +355,17 @@ mod tests {
     fn bad_codes_are_refused() {
         for code in ["77", "0.8", "1.7", "2.7", "04.7", "0.7x", ""] {
             assert!(code.parse::<Octal>().is_err(), "{code} was accepted");
+        }
+    }
+
+    #[test]
+    fn the_period_shortcut_is_taken_and_exact_for_classic_games() {
+        for code in ["0.77", "0.137", "0.07", "4.7", "0.33"] {
+            let octal: Octal = code.parse().unwrap();
+            let full = octal.values_with(3000, false, &mut NoProgress);
+            // The shortcut needs a proof inside the first 3000 values for these games.
+            assert!(octal.proven_period(&full[..1024]).is_some(), "{code}");
+            assert_eq!(octal.values(3000), full, "{code}");
         }
     }
 
