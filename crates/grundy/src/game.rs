@@ -44,8 +44,8 @@ pub trait Game {
 
     /// Appends every move from `p` to `out`, each as the list of components it leaves.
     ///
-    /// The solver passes an empty `out`. Components with no moves may be left out or kept:
-    /// they add nothing to a sum.
+    /// Append only: `out` may already hold entries that belong to someone else. Components
+    /// with no moves may be left out or kept: they add nothing to a sum.
     fn options(&self, p: &Self::Position, out: &mut Vec<Components<Self::Position>>);
 
     /// A representative of `p` with the same Grundy value (a symmetry or translation

@@ -53,12 +53,20 @@ pub struct SumMove<P> {
 /// An option and its value (the XOR of its components' values).
 pub type ValuedOption<P> = (Components<P>, Nimber);
 
+/// A position being evaluated. Its options and their finished values live in the solver's
+/// two shared stacks, above those of the frames below it: frames finish last-in first-out,
+/// so each frame's entries stay contiguous and a deep game costs no allocation per level.
 struct Frame<P> {
     position: P,
-    options: Vec<Components<P>>,
-    values: Vec<u64>,
+    /// This frame's options are `options[options_start..options_end]`.
+    options_start: usize,
+    options_end: usize,
+    /// Values of its finished options are `values[values_start..]`.
+    values_start: usize,
+    /// The option being summed (an index into the shared stack) and its next component.
     option: usize,
     component: usize,
+    /// XOR of the components of `option` summed so far.
     acc: u64,
 }
 
@@ -87,8 +95,8 @@ pub struct Solver<G: Game> {
     memo: FxHashMap<G::Position, u64>,
     limit: usize,
     stats: Stats,
-    option_pool: Vec<Vec<Components<G::Position>>>,
-    value_pool: Vec<Vec<u64>>,
+    options: Vec<Components<G::Position>>,
+    values: Vec<u64>,
     mex: MexSet,
 }
 
@@ -105,8 +113,8 @@ impl<G: Game> Solver<G> {
             memo: FxHashMap::default(),
             limit,
             stats: Stats::default(),
-            option_pool: Vec::new(),
-            value_pool: Vec::new(),
+            options: Vec::new(),
+            values: Vec::new(),
             mex: MexSet::new(),
         }
     }
@@ -139,6 +147,8 @@ impl<G: Game> Solver<G> {
             for frame in stack {
                 self.memo.remove(&frame.position);
             }
+            self.options.clear();
+            self.values.clear();
         }
         result
     }
@@ -231,19 +241,21 @@ impl<G: Game> Solver<G> {
             return Err(SolveError::TooManyPositions { limit: self.limit });
         }
         self.memo.insert(position.clone(), IN_PROGRESS);
-        let mut options = self.option_pool.pop().unwrap_or_default();
-        self.game.options(&position, &mut options);
-        for comps in &mut options {
+        let options_start = self.options.len();
+        self.game.options(&position, &mut self.options);
+        for comps in &mut self.options[options_start..] {
             for c in comps.iter_mut() {
                 *c = self.game.canonical(c);
             }
         }
-        self.stats.options += options.len() as u64;
+        let options_end = self.options.len();
+        self.stats.options += (options_end - options_start) as u64;
         Ok(Frame {
             position,
-            options,
-            values: self.value_pool.pop().unwrap_or_default(),
-            option: 0,
+            options_start,
+            options_end,
+            values_start: self.values.len(),
+            option: options_start,
             component: 0,
             acc: 0,
         })
@@ -255,10 +267,8 @@ impl<G: Game> Solver<G> {
             let Some(frame) = stack.last_mut() else {
                 unreachable!("the stack is never empty inside the loop");
             };
-            while frame.option < frame.options.len() {
-                let comps = &frame.options[frame.option];
-                while frame.component < comps.len() {
-                    let c = &comps[frame.component];
+            while frame.option < frame.options_end {
+                while let Some(c) = self.options[frame.option].get(frame.component) {
                     match self.lookup(c) {
                         Lookup::Known(v) => {
                             frame.acc ^= v;
@@ -272,25 +282,24 @@ impl<G: Game> Solver<G> {
                         }
                     }
                 }
-                frame.values.push(frame.acc);
+                self.values.push(frame.acc);
                 frame.acc = 0;
                 frame.component = 0;
                 frame.option += 1;
             }
 
-            self.mex.reset(frame.values.len());
-            for &v in &frame.values {
+            let finished = &self.values[frame.values_start..];
+            self.mex.reset(finished.len());
+            for &v in finished {
                 self.mex.insert(v);
             }
             let g = self.mex.mex();
-            let Some(mut done) = stack.pop() else {
+            let Some(done) = stack.pop() else {
                 unreachable!("the frame just read is on the stack");
             };
             self.stats.evaluated += 1;
-            done.options.clear();
-            done.values.clear();
-            self.option_pool.push(done.options);
-            self.value_pool.push(done.values);
+            self.options.truncate(done.options_start);
+            self.values.truncate(done.values_start);
             self.memo.insert(done.position, g);
             if stack.is_empty() {
                 return Ok(Nimber(g));

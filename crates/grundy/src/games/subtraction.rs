@@ -66,17 +66,26 @@ impl Subtraction {
     pub fn values_with(&self, upto: usize, progress: &mut dyn Progress) -> Vec<u32> {
         progress.start(upto as u64 + 1);
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
+        // Takes are bounded by MAX_TAKE, so they fit a usize.
+        let takes: Vec<usize> = self.takes.iter().map(|&s| s as usize).collect();
         let mut set = MexSet::new();
         for n in 0..=upto {
-            set.reset(self.takes.len());
-            for &s in &self.takes {
-                match usize::try_from(s) {
-                    Ok(s) if s <= n => set.insert(u64::from(g[n - s])),
-                    _ => break,
+            let v = if takes.len() < 64 {
+                // At most 63 options: every value they can have is below 64, one word.
+                let mut seen = 0u64;
+                for &s in takes.iter().take_while(|&&s| s <= n) {
+                    seen |= 1 << g[n - s];
                 }
-            }
-            // The mex of |S| values is at most |S|, which fits: |S| is a Vec length.
-            g.push(set.mex() as u32);
+                seen.trailing_ones()
+            } else {
+                set.reset(takes.len());
+                for &s in takes.iter().take_while(|&&s| s <= n) {
+                    set.insert(u64::from(g[n - s]));
+                }
+                // The mex of |S| values is at most |S| ≤ MAX_TAKES.
+                set.mex() as u32
+            };
+            g.push(v);
             if n % 65536 == 0 {
                 progress.advance(n as u64);
             }
