@@ -101,11 +101,14 @@ fn analyze(name: &str, file: Option<&Path>, json: bool, stats: bool) -> Result<(
     let started = Instant::now();
     let analysis = family.analyze_heaps(&heaps).map_err(family_failure)?;
     if stats {
+        let s = analysis.stats;
         eprintln!(
-            "stats: {} heaps, largest {}, analysed in {:.3} s",
+            "stats: {} heaps, largest {}, analysed in {:.3} s; solver looked at {} options, memo {} entries",
             heaps.len(),
             heaps.iter().max().copied().unwrap_or(0),
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64(),
+            s.options,
+            s.memo_size
         );
     }
     let mut out = BufWriter::new(io::stdout().lock());

@@ -331,6 +331,13 @@ fn analyze_refuses_bad_heaps_with_the_line() {
     );
     assert_refused(&["analyze", "nim"], "-3", 2, "found '-3'");
     assert_refused(&["analyze", "kayles"], "100001", 2, "0 to 100000");
+    assert_refused(&["analyze", "nim"], "1000001", 2, "0 to 1000000");
+    assert_refused(
+        &["analyze", "nim"],
+        &"1000000 ".repeat(11),
+        2,
+        "the supported total is 10000000",
+    );
     assert_refused(
         &["analyze", "nim"],
         "99999999999999999999999",

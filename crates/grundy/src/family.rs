@@ -64,6 +64,14 @@ pub enum FamilyError {
         /// The bound.
         limit: u64,
     },
+    /// The heaps of one position add up to more than the supported total.
+    #[error("the heaps add up to {total}; the supported total is {limit}")]
+    HeapsTooLarge {
+        /// Their sum.
+        total: u64,
+        /// The bound.
+        limit: u64,
+    },
     /// The generic solver gave up.
     #[error(transparent)]
     Solve(#[from] SolveError),
@@ -139,13 +147,18 @@ impl Family {
     }
 
     /// The largest heap [`analyze_heaps`](Self::analyze_heaps) accepts: its table must be
-    /// built first, and a splitting octal game's table costs O(n²).
+    /// built first (a splitting octal game's table costs O(n²)), and every option of every
+    /// heap is looked at.
     pub fn analyze_limit(&self) -> u64 {
         match self {
             Family::Octal(o) if o.splits() => 100_000,
-            _ => 10_000_000,
+            _ => 1_000_000,
         }
     }
+
+    /// The most the heaps of one analysed position may add up to: the options looked at
+    /// grow with the total.
+    pub const MAX_ANALYZE_TOTAL: u64 = 10_000_000;
 
     /// The period the values prove, where the family has a periodicity theorem.
     pub fn proven_period(&self, values: &[u32]) -> Option<Period> {
@@ -166,6 +179,13 @@ impl Family {
             return Err(FamilyError::TooLarge {
                 upto: largest,
                 limit,
+            });
+        }
+        let total: u64 = sizes.iter().sum();
+        if total > Self::MAX_ANALYZE_TOTAL {
+            return Err(FamilyError::HeapsTooLarge {
+                total,
+                limit: Self::MAX_ANALYZE_TOTAL,
             });
         }
         let table = match self {
@@ -202,6 +222,7 @@ impl Family {
             grundy: total,
             winner: Player::winner_of(total),
             winning_moves,
+            stats: solver.stats(),
         })
     }
 }
@@ -248,6 +269,9 @@ pub struct HeapAnalysis {
     pub winner: Player,
     /// Every move that leaves a position of value 0.
     pub winning_moves: Vec<HeapMove>,
+    /// What the solver did (heap values come from the family's table or formula).
+    #[serde(skip)]
+    pub stats: Stats,
 }
 
 /// The family as a plain game with no formulas, so the solver explores everything.

@@ -165,6 +165,7 @@ impl<G: Game> Solver<G> {
     ) -> Result<Vec<ValuedOption<G::Position>>, SolveError> {
         let mut options = Vec::new();
         self.game.options(p, &mut options);
+        self.stats.options += options.len() as u64;
         options
             .into_iter()
             .map(|comps| {
