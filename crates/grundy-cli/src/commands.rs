@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::Failure;
 use crate::cli::{Cli, Command, Engine};
-use crate::problems::Problem;
+use crate::problems::{self, Input, Problem};
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
@@ -32,12 +32,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             stats,
         } => sequence(&family, upto, engine, stats),
     }
-}
-
-/// The whole input and the name to use for it in messages.
-struct Input {
-    source: String,
-    bytes: Vec<u8>,
 }
 
 fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
@@ -74,20 +68,22 @@ fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
             Problem::known_names()
         ))
     })?;
-    let _ = file;
-    Err(not_implemented(problem))
-}
-
-fn not_implemented(problem: Problem) -> Failure {
-    Failure::other(anyhow!(
-        "{} is not implemented yet: it is known by name, but no solver has landed for it",
-        problem.name()
-    ))
+    let input = read_input(file)?;
+    let output = problems::solve(problem, &input)?;
+    let mut out = io::stdout().lock();
+    out.write_all(&output)?;
+    out.flush()?;
+    Ok(())
 }
 
 fn analyze(name: &str, file: Option<&Path>, json: bool, stats: bool) -> Result<(), Failure> {
     if let Some(problem) = Problem::from_name(name) {
-        return Err(not_implemented(problem));
+        let input = read_input(file)?;
+        let report = problems::analyze(problem, &input, json)?;
+        let mut out = io::stdout().lock();
+        out.write_all(report.as_bytes())?;
+        out.flush()?;
+        return Ok(());
     }
     let family: Family = name.parse().map_err(|e: FamilyError| match e {
         FamilyError::Unknown(_) => Failure::input(anyhow!(
@@ -126,7 +122,7 @@ fn analyze(name: &str, file: Option<&Path>, json: bool, stats: bool) -> Result<(
 const MAX_HEAPS: usize = 100_000;
 
 fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
-    let at = |e: grundy::parse::ParseError| Failure::input(anyhow!("{}:{e}", input.source));
+    let at = |e| input.error(e);
     let mut tokens = Tokens::new(&input.bytes);
     let mut heaps = Vec::new();
     loop {

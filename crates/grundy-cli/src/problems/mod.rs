@@ -1,7 +1,64 @@
 //! The contest problems: one adapter each, parse → library → format.
 //!
-//! Each adapter is added with the issue that brings its problem; until then the problem is
-//! known by name and answers "not implemented yet".
+//! An adapter holds no game logic. Problems whose adapter has not landed yet are known by
+//! name and answer "not implemented yet" with exit status 1.
+
+mod lamqugam;
+mod shgame;
+
+use anyhow::anyhow;
+use grundy::parse::ParseError;
+
+use crate::Failure;
+
+/// A whole input and the name to use for it in messages.
+pub struct Input {
+    /// The file name, or `<stdin>`.
+    pub source: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl Input {
+    /// Turns a parse error into the one-line bad-input failure naming this source.
+    pub fn error(&self, e: ParseError) -> Failure {
+        Failure::input(anyhow!("{}:{e}", self.source))
+    }
+}
+
+/// Solves a whole contest input; the bytes to print.
+pub fn solve(problem: Problem, input: &Input) -> Result<Vec<u8>, Failure> {
+    match problem {
+        Problem::Shgame => shgame::solve(input),
+        Problem::Lamqugam => lamqugam::solve(input),
+        _ => Err(not_implemented(problem)),
+    }
+}
+
+/// Explains one position; the text (or JSON) to print.
+pub fn analyze(problem: Problem, input: &Input, json: bool) -> Result<String, Failure> {
+    match problem {
+        Problem::Shgame => shgame::analyze(input, json),
+        Problem::Lamqugam => lamqugam::analyze(input, json),
+        _ => Err(not_implemented(problem)),
+    }
+}
+
+fn not_implemented(problem: Problem) -> Failure {
+    Failure::other(anyhow!(
+        "{} is not implemented yet: it is known by name, but no solver has landed for it",
+        problem.name()
+    ))
+}
+
+/// `"first"`/`"second"` in words for the text reports.
+pub fn winner_line(g_is_zero: bool) -> &'static str {
+    if g_is_zero {
+        "second player (a P-position: the player to move loses)"
+    } else {
+        "first player (an N-position: the player to move wins)"
+    }
+}
 
 /// A contest problem grundy knows by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

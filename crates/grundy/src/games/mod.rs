@@ -1,7 +1,9 @@
 //! Game families, one module each, rules first.
 
-mod nim;
+pub mod lame_queen;
+pub mod nim;
 mod octal;
+pub mod sheet;
 mod subtraction;
 
 pub use nim::Nim;

@@ -30,3 +30,19 @@ impl Game for Nim {
         Some(Nimber(*n))
     }
 }
+
+/// Every winning move of a sum of Nim heaps, as (heap index, size after the move): the
+/// heaps h with h ⊕ s < h, where s is the nim-sum, cut down to h ⊕ s. Empty when s = 0.
+///
+/// ```
+/// assert_eq!(grundy::games::nim::winning_moves(&[3, 4, 5]), vec![(0, 1)]);
+/// ```
+pub fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
+    let s = heaps.iter().fold(0, |a, &h| a ^ h);
+    heaps
+        .iter()
+        .enumerate()
+        .filter(|&(_, &h)| h ^ s < h)
+        .map(|(i, &h)| (i, h ^ s))
+        .collect()
+}

@@ -1,94 +1,15 @@
-//! End-to-end tests of the `grundy` binary: output formats, exit codes, error messages.
-//!
-//! Helpers at the top run the real binary; each section below covers one subcommand, and
-//! the last one the error contract shared by all of them.
+//! The heap families: `sequence`, and `analyze` on a sum of heaps.
 
-use std::io::Read;
-use std::process::{Command as StdCommand, Stdio};
-
-use assert_cmd::Command;
 use grundy::Family;
 use serde::Deserialize;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-/// The repository's `examples/` folder.
-fn example(name: &str) -> String {
-    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &str) -> Run {
-    let out = grundy()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("the binary runs");
-    Run {
-        status: out.status.code().expect("exited, not killed"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    }
-}
-
-/// Asserts the bad-input contract: status 2 (or `status`), nothing on stdout, one line on
-/// stderr starting with `error:` and containing `fragment`.
-fn assert_refused(args: &[&str], stdin: &str, status: i32, fragment: &str) {
-    let r = run(args, stdin);
-    let shown = format!(
-        "grundy {}\n--- stdout ---\n{}\n--- stderr ---\n{}\n---",
-        args.join(" "),
-        r.stdout,
-        r.stderr
-    );
-    assert_eq!(r.status, status, "exit status\n{shown}");
-    assert!(r.stdout.is_empty(), "stdout not empty\n{shown}");
-    assert_eq!(r.stderr.lines().count(), 1, "stderr not one line\n{shown}");
-    assert!(r.stderr.starts_with("error: "), "no 'error: '\n{shown}");
-    assert!(r.stderr.contains(fragment), "missing '{fragment}'\n{shown}");
-    assert!(!r.stderr.contains("panicked"), "panic\n{shown}");
-}
+use crate::{assert_refused, example, run};
 
 fn numbers(line: &str) -> Vec<u32> {
     line.split_whitespace()
         .map(|v| v.parse().expect("a number"))
         .collect()
 }
-
-// --- help -----------------------------------------------------------------------------
-
-#[test]
-fn every_subcommand_has_help_with_examples() {
-    for sub in ["solve", "analyze", "sequence"] {
-        let r = run(&[sub, "--help"], "");
-        assert_eq!(r.status, 0, "{sub} --help");
-        assert!(
-            r.stdout.contains("Examples:"),
-            "{sub} --help has no examples"
-        );
-    }
-    let r = run(&["--help"], "");
-    assert_eq!(r.status, 0);
-    for sub in ["solve", "analyze", "sequence"] {
-        assert!(r.stdout.contains(sub));
-    }
-}
-
-#[test]
-fn no_subcommand_is_a_usage_error() {
-    let r = run(&[], "");
-    assert_eq!(r.status, 2);
-    assert!(r.stdout.is_empty());
-}
-
-// --- sequence ---------------------------------------------------------------------------
 
 #[test]
 fn sequence_prints_one_line_of_the_library_values() {
@@ -197,34 +118,6 @@ fn sequence_refuses_bad_families_and_sizes() {
         "limit is 1000000",
     );
 }
-
-#[test]
-fn a_reader_that_stops_early_is_not_an_error() {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["sequence", "nim", "--upto", "3000000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut first = [0u8; 16];
-    child
-        .stdout
-        .take()
-        .expect("piped stdout")
-        .read_exact(&mut first)
-        .expect("some output");
-    // The pipe is closed here, with most of the output still unwritten.
-    let out = child.wait_with_output().expect("wait");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "status {:?}, stderr {stderr}",
-        out.status
-    );
-    assert!(!stderr.contains("panicked"), "{stderr}");
-}
-
-// --- analyze ----------------------------------------------------------------------------
 
 #[derive(Deserialize)]
 struct Analysis {
@@ -352,43 +245,4 @@ fn analyze_refuses_bad_heaps_with_the_line() {
 fn analyze_accepts_crlf_bom_and_tabs() {
     let a = analyze_json("nim", "\u{feff}3\t4\r\n5\r\n");
     assert_eq!(a.heaps, vec![3, 4, 5]);
-}
-
-#[test]
-fn a_missing_file_is_a_failure_not_bad_input() {
-    let r = run(&["analyze", "nim", "/nonexistent/heaps.txt"], "");
-    assert_eq!(r.status, 1);
-    assert!(r.stdout.is_empty());
-    assert!(r.stderr.contains("/nonexistent/heaps.txt"), "{}", r.stderr);
-}
-
-// --- solve and the contest games --------------------------------------------------------
-
-#[test]
-fn known_problems_say_not_implemented_without_fake_output() {
-    for name in [
-        "shgame",
-        "sheet",
-        "lamqugam",
-        "lame-queen",
-        "inventor-outlasting",
-        "inventor",
-        "pshtbrth",
-        "cakes",
-        "caos3",
-        "lava",
-    ] {
-        assert_refused(&["solve", name], "1\n", 1, "not implemented yet");
-        assert_refused(&["analyze", name], "1\n", 1, "not implemented yet");
-    }
-}
-
-#[test]
-fn unknown_problems_list_the_known_ones() {
-    assert_refused(
-        &["solve", "chess"],
-        "",
-        2,
-        "known problems: shgame (sheet), lamqugam (lame-queen), inventor-outlasting (inventor), pshtbrth (cakes), caos3 (lava)",
-    );
 }

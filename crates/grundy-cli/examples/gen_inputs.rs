@@ -1,0 +1,76 @@
+//! Writes the maximum-size contest inputs used in BENCHMARKS.md.
+//!
+//! `cargo run --release -p grundy-cli --example gen_inputs -- DIR` writes into DIR:
+//! - `shgame-max.in`: T = 100, N and M in [999 000, 1 000 000] (the contest's limits);
+//! - `shgame-huge.in`: T = 100, N and M near 10^18;
+//! - `lamqugam-max.in`: d = 20, T = 10^5, coordinates up to 200 000;
+//! - `lamqugam-huge.in`: d = 20, T = 10^5, coordinates up to 10^7.
+//!
+//! The numbers come from a fixed-seed generator, so every run writes the same files.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::PathBuf;
+
+/// SplitMix64: a tiny fixed-seed generator, enough for benchmark inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in lo..=hi (modulo bias is irrelevant here).
+    fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next() % (hi - lo + 1)
+    }
+}
+
+fn shgame(rng: &mut Rng, lo: u64, hi: u64) -> String {
+    let mut s = String::from("100\n");
+    for _ in 0..100 {
+        let _ = writeln!(s, "{} {}", rng.range(lo, hi), rng.range(lo, hi));
+    }
+    s
+}
+
+fn lamqugam(rng: &mut Rng, d: u64, queries: usize, bound: u64) -> String {
+    let mut s = format!("{d} {queries}\n");
+    for _ in 0..queries {
+        let (a, b) = (rng.range(1, bound), rng.range(1, bound));
+        let (c, e) = (rng.range(1, bound), rng.range(1, bound));
+        let _ = writeln!(s, "{} {} {} {}", a.min(c), b.min(e), a.max(c), b.max(e));
+    }
+    s
+}
+
+fn main() -> std::io::Result<()> {
+    let dir = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "bench-inputs".into()),
+    );
+    fs::create_dir_all(&dir)?;
+    let mut rng = Rng(2026);
+    let files = [
+        ("shgame-max.in", shgame(&mut rng, 999_000, 1_000_000)),
+        (
+            "shgame-huge.in",
+            shgame(&mut rng, 999_000_000_000_000_000, 1_000_000_000_000_000_000),
+        ),
+        ("lamqugam-max.in", lamqugam(&mut rng, 20, 100_000, 200_000)),
+        (
+            "lamqugam-huge.in",
+            lamqugam(&mut rng, 20, 100_000, 10_000_000),
+        ),
+    ];
+    for (name, text) in files {
+        fs::write(dir.join(name), text)?;
+        println!("wrote {}", dir.join(name).display());
+    }
+    Ok(())
+}

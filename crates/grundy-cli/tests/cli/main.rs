@@ -1,0 +1,81 @@
+//! End-to-end tests of the `grundy` binary: output formats, exit codes, error messages.
+//!
+//! `main.rs` holds the helpers that run the real binary; each module covers one area:
+//! `contract` the exit codes and help shared by every command, `families` the heap
+//! families (`sequence`, `analyze nim` and friends), then one module per contest problem.
+
+mod contract;
+mod families;
+mod lamqugam;
+mod shgame;
+
+use assert_cmd::Command;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+/// The repository's `examples/` folder.
+pub fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A statement sample from `../shared/testdata`, when that folder is beside the repository.
+pub fn shared_sample(path: &str) -> Option<String> {
+    let full = format!(
+        "{}/../../../shared/testdata/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(full).ok()
+}
+
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+pub fn run(args: &[&str], stdin: &str) -> Run {
+    let out = grundy()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("the binary runs");
+    Run {
+        status: out.status.code().expect("exited, not killed"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+/// Runs and expects success; shows stderr if not.
+pub fn run_ok(args: &[&str], stdin: &str) -> String {
+    let r = run(args, stdin);
+    assert_eq!(
+        r.status,
+        0,
+        "grundy {}\n--- stderr ---\n{}",
+        args.join(" "),
+        r.stderr
+    );
+    r.stdout
+}
+
+/// Asserts the bad-input contract: status 2 (or `status`), nothing on stdout, one line on
+/// stderr starting with `error:` and containing `fragment`.
+pub fn assert_refused(args: &[&str], stdin: &str, status: i32, fragment: &str) {
+    let r = run(args, stdin);
+    let shown = format!(
+        "grundy {}\n--- stdin ---\n{}\n--- stdout ---\n{}\n--- stderr ---\n{}\n---",
+        args.join(" "),
+        stdin,
+        r.stdout,
+        r.stderr
+    );
+    assert_eq!(r.status, status, "exit status\n{shown}");
+    assert!(r.stdout.is_empty(), "stdout not empty\n{shown}");
+    assert_eq!(r.stderr.lines().count(), 1, "stderr not one line\n{shown}");
+    assert!(r.stderr.starts_with("error: "), "no 'error: '\n{shown}");
+    assert!(r.stderr.contains(fragment), "missing '{fragment}'\n{shown}");
+    assert!(!r.stderr.contains("panicked"), "panic\n{shown}");
+}
