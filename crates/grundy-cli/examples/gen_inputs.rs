@@ -5,6 +5,11 @@
 //! - `shgame-huge.in`: T = 100, N and M near 10^18;
 //! - `lamqugam-max.in`: d = 20, T = 10^5, coordinates up to 200 000;
 //! - `lamqugam-huge.in`: d = 20, T = 10^5, coordinates up to 10^7.
+//! - `inventor-max.in`: 100 boards with R·C = 200 (10×20 down to 1×200), spot densities
+//!   0.3 to 1.0;
+//! - `inventor-2000.in`: 8 boards with R·C = 2000, 1×2000 strips among them;
+//! - `caos3-max.in`: 10 maps of 20×20, walls at densities 0 to 0.2;
+//! - `caos3-60.in`: 3 maps of 60×60 (no walls, 2 % and 5 % walls).
 //!
 //! The numbers come from a fixed-seed generator, so every run writes the same files.
 
@@ -48,6 +53,37 @@ fn lamqugam(rng: &mut Rng, d: u64, queries: usize, bound: u64) -> String {
     s
 }
 
+/// A grid of `rows` × `cols` where each cell is `hit` with probability `p`, else `miss`.
+fn grid(rng: &mut Rng, rows: usize, cols: usize, p: f64, hit: char, miss: char) -> String {
+    let mut s = format!("{rows} {cols}\n");
+    for _ in 0..rows {
+        for _ in 0..cols {
+            let x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+            s.push(if x < p { hit } else { miss });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn inventor(rng: &mut Rng, shapes: &[(usize, usize)], cases: usize) -> String {
+    let mut s = format!("{cases}\n");
+    for i in 0..cases {
+        let (r, c) = shapes[i % shapes.len()];
+        let density = 0.3 + 0.7 * (i as f64) / (cases.max(2) - 1) as f64;
+        s.push_str(&grid(rng, r, c, density, 'X', '.'));
+    }
+    s
+}
+
+fn caos3(rng: &mut Rng, side: usize, walls: &[f64]) -> String {
+    let mut s = format!("{}\n", walls.len());
+    for &w in walls {
+        s.push_str(&grid(rng, side, side, w, '#', '^'));
+    }
+    s
+}
+
 fn main() -> std::io::Result<()> {
     let dir = PathBuf::from(
         std::env::args()
@@ -67,6 +103,36 @@ fn main() -> std::io::Result<()> {
             "lamqugam-huge.in",
             lamqugam(&mut rng, 20, 100_000, 10_000_000),
         ),
+        (
+            "inventor-max.in",
+            inventor(
+                &mut rng,
+                &[
+                    (10, 20),
+                    (20, 10),
+                    (8, 25),
+                    (5, 40),
+                    (4, 50),
+                    (2, 100),
+                    (1, 200),
+                    (14, 14),
+                ],
+                100,
+            ),
+        ),
+        (
+            "inventor-2000.in",
+            inventor(&mut rng, &[(1, 2000), (40, 50), (20, 100), (2, 1000)], 8),
+        ),
+        (
+            "caos3-max.in",
+            caos3(
+                &mut rng,
+                20,
+                &[0.0, 0.0, 0.02, 0.05, 0.05, 0.1, 0.1, 0.15, 0.2, 0.2],
+            ),
+        ),
+        ("caos3-60.in", caos3(&mut rng, 60, &[0.0, 0.02, 0.05])),
     ];
     for (name, text) in files {
         fs::write(dir.join(name), text)?;

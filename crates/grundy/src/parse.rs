@@ -171,6 +171,50 @@ impl<'a> Tokens<'a> {
         Ok(v)
     }
 
+    /// The next token as one row of a character grid: exactly `width` characters, each
+    /// one of `alphabet`.
+    ///
+    /// ```
+    /// use grundy::parse::Tokens;
+    ///
+    /// let mut t = Tokens::new(b"X.X\nX.\nX.Y");
+    /// assert_eq!(t.grid_row(3, b"X.").unwrap(), b"X.X");
+    /// let short = t.grid_row(3, b"X.").unwrap_err();
+    /// assert_eq!(short.to_string(), "2: expected 3 characters of 'X' or '.', found 2");
+    /// let bad = t.grid_row(3, b"X.").unwrap_err();
+    /// assert_eq!(bad.to_string(), "3: expected 'X' or '.' in column 3, found 'Y'");
+    /// ```
+    pub fn grid_row(&mut self, width: usize, alphabet: &[u8]) -> Result<&'a [u8], ParseError> {
+        let chars = alphabet
+            .iter()
+            .map(|&b| format!("'{}'", b as char))
+            .collect::<Vec<_>>()
+            .join(" or ");
+        let expected = format!("{width} characters of {chars}");
+        let tok = self
+            .next_token()
+            .ok_or_else(|| self.error(expected.clone(), Found::End))?;
+        if tok.text.len() != width {
+            return Err(ParseError {
+                line: tok.line,
+                expected,
+                found: Found::Value(tok.text.len().to_string()),
+            });
+        }
+        if let Some(i) = tok.text.iter().position(|b| !alphabet.contains(b)) {
+            let bad = String::from_utf8_lossy(&tok.text[i..])
+                .chars()
+                .next()
+                .unwrap_or('?');
+            return Err(ParseError {
+                line: tok.line,
+                expected: format!("{chars} in column {}", i + 1),
+                found: Found::Token(bad.to_string()),
+            });
+        }
+        Ok(tok.text)
+    }
+
     /// Succeeds only if nothing but whitespace is left.
     pub fn end(&mut self) -> Result<(), ParseError> {
         match self.next_token() {

@@ -3,6 +3,9 @@
 //! An adapter holds no game logic. Problems whose adapter has not landed yet are known by
 //! name and answer "not implemented yet" with exit status 1.
 
+mod board;
+mod caos3;
+mod inventor;
 mod lamqugam;
 mod shgame;
 
@@ -31,6 +34,8 @@ pub fn solve(problem: Problem, input: &Input) -> Result<Vec<u8>, Failure> {
     match problem {
         Problem::Shgame => shgame::solve(input),
         Problem::Lamqugam => lamqugam::solve(input),
+        Problem::InventorOutlasting => inventor::solve(input),
+        Problem::Caos3 => caos3::solve(input),
         _ => Err(not_implemented(problem)),
     }
 }
@@ -40,6 +45,8 @@ pub fn analyze(problem: Problem, input: &Input, json: bool) -> Result<String, Fa
     match problem {
         Problem::Shgame => shgame::analyze(input, json),
         Problem::Lamqugam => lamqugam::analyze(input, json),
+        Problem::InventorOutlasting => inventor::analyze(input, json),
+        Problem::Caos3 => caos3::analyze(input, json),
         _ => Err(not_implemented(problem)),
     }
 }

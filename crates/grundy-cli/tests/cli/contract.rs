@@ -58,12 +58,8 @@ fn a_reader_that_stops_early_is_not_an_error() {
 #[test]
 fn known_problems_say_not_implemented_without_fake_output() {
     for name in [
-        "inventor-outlasting",
-        "inventor",
         "pshtbrth",
         "cakes",
-        "caos3",
-        "lava",
     ] {
         assert_refused(&["solve", name], "1\n", 1, "not implemented yet");
         assert_refused(&["analyze", name], "1\n", 1, "not implemented yet");

@@ -4,8 +4,10 @@
 //! `contract` the exit codes and help shared by every command, `families` the heap
 //! families (`sequence`, `analyze nim` and friends), then one module per contest problem.
 
+mod caos3;
 mod contract;
 mod families;
+mod inventor;
 mod lamqugam;
 mod shgame;
 

@@ -1,6 +1,9 @@
 //! Game families, one module each, rules first.
 
+pub mod cross_cut;
+pub mod inventor;
 pub mod lame_queen;
+pub mod lava;
 pub mod nim;
 mod octal;
 pub mod sheet;

@@ -1,0 +1,137 @@
+//! caos3 — "CAO Stage-3": who wins the lava game.
+//!
+//! Input: T; per case `R C` then R rows of `#` (wall) and `^`. Output: `Asuna` when the
+//! first player wins, else `Kirito`. `analyze` reads one case without the leading T.
+
+use std::fmt::Write as _;
+
+use grundy::games::lava;
+use grundy::parse::Tokens;
+use serde::Serialize;
+
+use super::board::{self, Grid, Limits};
+use super::{Input, winner_line};
+use crate::Failure;
+
+/// The most cases in one input.
+const MAX_CASES: u64 = 1000;
+/// Map bounds: the contest has R, C ≤ 20.
+const LIMITS: Limits = Limits {
+    max_rows: 200,
+    max_cols: 200,
+    max_cells: 40_000,
+};
+
+fn read_map(t: &mut Tokens, input: &Input) -> Result<Grid, Failure> {
+    board::read_grid(t, &LIMITS, b"#^").map_err(|e| input.error(e))
+}
+
+fn open_cells(grid: &Grid) -> Vec<bool> {
+    grid.cells.iter().map(|&b| b == b'^').collect()
+}
+
+fn name(first_wins: bool) -> &'static str {
+    if first_wins { "Asuna" } else { "Kirito" }
+}
+
+pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
+    let mut t = Tokens::new(&input.bytes);
+    let cases = t
+        .u64_in("the number of test cases T", 1, MAX_CASES)
+        .map_err(|e| input.error(e))?;
+    let mut out = String::new();
+    for _ in 0..cases {
+        let grid = read_map(&mut t, input)?;
+        let g = lava::grundy(grid.rows, grid.cols, &open_cells(&grid)).map_err(Failure::other)?;
+        let _ = writeln!(out, "{}", name(!g.is_zero()));
+    }
+    t.end().map_err(|e| input.error(e))?;
+    Ok(out.into_bytes())
+}
+
+#[derive(Serialize)]
+struct Report {
+    game: &'static str,
+    grundy: u64,
+    winner: &'static str,
+    winner_name: &'static str,
+    /// 1-based (row, column) of every monster.
+    monsters: Vec<[usize; 2]>,
+    winning_moves: Vec<Move>,
+}
+
+#[derive(Serialize)]
+struct Move {
+    #[serde(rename = "move")]
+    text: String,
+    row: usize,
+    column: usize,
+}
+
+pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
+    let mut t = Tokens::new(&input.bytes);
+    let grid = read_map(&mut t, input)?;
+    t.end().map_err(|e| input.error(e))?;
+    let a = lava::analyze(grid.rows, grid.cols, &open_cells(&grid)).map_err(Failure::other)?;
+    let first_wins = !a.grundy.is_zero();
+    let report = Report {
+        game: "caos3",
+        grundy: a.grundy.0,
+        winner: if first_wins { "first" } else { "second" },
+        winner_name: name(first_wins),
+        monsters: a.monsters.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
+        winning_moves: a
+            .winning
+            .iter()
+            .map(|&(r, c)| Move {
+                text: format!(
+                    "pour lava from the monster at row {}, column {}",
+                    r + 1,
+                    c + 1
+                ),
+                row: r + 1,
+                column: c + 1,
+            })
+            .collect(),
+    };
+    if json {
+        return serde_json::to_string(&report)
+            .map(|s| s + "\n")
+            .map_err(Failure::other);
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "map:     {} x {}, {} monsters (m); winning first moves marked *",
+        grid.rows,
+        grid.cols,
+        a.monsters.len()
+    );
+    if grid.rows <= board::MAX_DRAWN && grid.cols <= board::MAX_DRAWN {
+        out.push('\n');
+        out.push_str(&board::draw(&grid, |r, c| {
+            if a.winning.binary_search(&(r, c)).is_ok() {
+                Some('*')
+            } else {
+                a.monsters.binary_search(&(r, c)).is_ok().then_some('m')
+            }
+        }));
+        out.push('\n');
+    }
+    let _ = writeln!(out, "grundy:  {}", a.grundy);
+    let _ = writeln!(
+        out,
+        "winner:  {} — {}",
+        winner_line(a.grundy.is_zero()),
+        name(first_wins)
+    );
+    if report.winning_moves.is_empty() {
+        let _ = writeln!(out, "winning moves: none; every move leaves a winning map");
+    } else {
+        let _ = writeln!(out, "winning moves ({}):", report.winning_moves.len());
+        for m in &report.winning_moves {
+            let _ = writeln!(out, "  {}", m.text);
+        }
+    }
+    Ok(out)
+}

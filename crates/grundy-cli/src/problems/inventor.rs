@@ -1,0 +1,133 @@
+//! inventor-outlasting — Code Jam to I/O for Women 2022, "Inventor Outlasting": how many
+//! first moves win.
+//!
+//! Input: T; per case `R C` then R rows of `X` (a spot) and `.`. Output: `Case #x: y`.
+//! `analyze` reads one case without the leading T.
+
+use std::fmt::Write as _;
+
+use grundy::games::inventor;
+use grundy::parse::Tokens;
+use serde::Serialize;
+
+use super::board::{self, Grid, Limits};
+use super::{Input, winner_line};
+use crate::Failure;
+
+/// The most cases in one input.
+const MAX_CASES: u64 = 1000;
+/// Board bounds: the contest has R, C ≤ 100 and R·C ≤ 200.
+const LIMITS: Limits = Limits {
+    max_rows: 4000,
+    max_cols: 4000,
+    max_cells: 4000,
+};
+
+fn read_board(t: &mut Tokens, input: &Input) -> Result<Grid, Failure> {
+    board::read_grid(t, &LIMITS, b"X.").map_err(|e| input.error(e))
+}
+
+fn explain(grid: &Grid) -> Result<inventor::Analysis, Failure> {
+    inventor::analyze(grid.rows, grid.cols, |r, c| grid.at(r, c) == b'X').map_err(Failure::other)
+}
+
+pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
+    let mut t = Tokens::new(&input.bytes);
+    let cases = t
+        .u64_in("the number of test cases T", 1, MAX_CASES)
+        .map_err(|e| input.error(e))?;
+    let mut out = String::new();
+    for case in 1..=cases {
+        let grid = read_board(&mut t, input)?;
+        let _ = writeln!(out, "Case #{case}: {}", explain(&grid)?.winning.len());
+    }
+    t.end().map_err(|e| input.error(e))?;
+    Ok(out.into_bytes())
+}
+
+#[derive(Serialize)]
+struct Report {
+    game: &'static str,
+    grundy: u64,
+    winner: &'static str,
+    /// Values of the two colour classes: even and odd row + column.
+    class_values: [u64; 2],
+    spots: usize,
+    winning_moves: Vec<Move>,
+}
+
+#[derive(Serialize)]
+struct Move {
+    #[serde(rename = "move")]
+    text: String,
+    row: usize,
+    column: usize,
+}
+
+pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
+    let mut t = Tokens::new(&input.bytes);
+    let grid = read_board(&mut t, input)?;
+    t.end().map_err(|e| input.error(e))?;
+    let a = explain(&grid)?;
+    let report = Report {
+        game: "inventor-outlasting",
+        grundy: a.grundy.0,
+        winner: if a.grundy.is_zero() {
+            "second"
+        } else {
+            "first"
+        },
+        class_values: a.class_values.map(|v| v.0),
+        spots: grid.cells.iter().filter(|&&b| b == b'X').count(),
+        winning_moves: a
+            .winning
+            .iter()
+            .map(|&(r, c)| Move {
+                text: format!("build at row {}, column {}", r + 1, c + 1),
+                row: r + 1,
+                column: c + 1,
+            })
+            .collect(),
+    };
+    if json {
+        return serde_json::to_string(&report)
+            .map(|s| s + "\n")
+            .map_err(Failure::other);
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "board:   {} x {}, {} spots (X); winning first moves marked *",
+        grid.rows, grid.cols, report.spots
+    );
+    if grid.rows <= board::MAX_DRAWN && grid.cols <= board::MAX_DRAWN {
+        out.push('\n');
+        out.push_str(&board::draw(&grid, |r, c| {
+            a.winning.binary_search(&(r, c)).is_ok().then_some('*')
+        }));
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "classes: even squares (row + column even) {}, odd squares {}",
+        report.class_values[0], report.class_values[1]
+    );
+    let _ = writeln!(
+        out,
+        "grundy:  {} = {} xor {}",
+        report.grundy, report.class_values[0], report.class_values[1]
+    );
+    let _ = writeln!(out, "winner:  {}", winner_line(a.grundy.is_zero()));
+    if report.winning_moves.is_empty() {
+        let _ = writeln!(
+            out,
+            "winning moves: none; every build leaves a winning board"
+        );
+    } else {
+        let _ = writeln!(out, "winning moves ({}):", report.winning_moves.len());
+        for m in &report.winning_moves {
+            let _ = writeln!(out, "  {}", m.text);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,91 @@
+//! CAO Stage-3 (CodeChef CAOS3) on the cross-cut engine.
+//!
+//! An R×C map of walls (`#`) and open cells (`^`). A monster lives on an open cell whose
+//! two nearest cells in each of the four directions are open (the runs of `^` beside it are
+//! at least 2 long; walls and the map's edge break a run). A move picks a live monster:
+//! lava fills its whole row and column, over walls, stopping only at lava already there,
+//! and kills every monster it covers. The player who makes the last move wins.
+//!
+//! Lava lines are exactly the cuts of the cross-cut game on the monsters' cells.
+//!
+//! ```
+//! use grundy::games::lava;
+//!
+//! // A 5×5 open map has one monster, in the centre: the first player takes it and wins.
+//! let open = vec![true; 25];
+//! let a = lava::analyze(5, 5, &open).unwrap();
+//! assert_eq!(a.monsters, vec![(2, 2)]);
+//! assert_eq!(a.winning, vec![(2, 2)]);
+//! ```
+
+use crate::games::cross_cut::{CrossCut, CrossCutError, CrossCutStats};
+use crate::nimber::Nimber;
+
+/// A map explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Every monster (0-based row, column), row-major.
+    pub monsters: Vec<(usize, usize)>,
+    /// The value of the map.
+    pub grundy: Nimber,
+    /// The monsters whose cell is a winning first move, row-major.
+    pub winning: Vec<(usize, usize)>,
+    /// What the engine did.
+    pub stats: CrossCutStats,
+}
+
+/// The monsters of a map given row-major as `open[r·cols + c]` (true for `^`).
+pub fn monsters(rows: usize, cols: usize, open: &[bool]) -> Vec<(usize, usize)> {
+    let at = |r: usize, c: usize| open[r * cols + c];
+    let mut found = Vec::new();
+    for r in 2..rows.saturating_sub(2) {
+        for c in 2..cols.saturating_sub(2) {
+            if at(r, c)
+                && at(r - 1, c)
+                && at(r - 2, c)
+                && at(r + 1, c)
+                && at(r + 2, c)
+                && at(r, c - 1)
+                && at(r, c - 2)
+                && at(r, c + 1)
+                && at(r, c + 2)
+            {
+                found.push((r, c));
+            }
+        }
+    }
+    found
+}
+
+/// The value of a map given row-major as `open[r·cols + c]`, without the winning moves.
+pub fn grundy(rows: usize, cols: usize, open: &[bool]) -> Result<Nimber, CrossCutError> {
+    let points: Vec<(i64, i64)> = monsters(rows, cols, open)
+        .iter()
+        .map(|&(r, c)| (r as i64, c as i64))
+        .collect();
+    Ok(CrossCut::new(&points)?.grundy())
+}
+
+/// Explains a map given row-major as `open[r·cols + c]`.
+pub fn analyze(rows: usize, cols: usize, open: &[bool]) -> Result<Analysis, CrossCutError> {
+    let monsters = monsters(rows, cols, open);
+    let points: Vec<(i64, i64)> = monsters
+        .iter()
+        .map(|&(r, c)| (r as i64, c as i64))
+        .collect();
+    let mut game = CrossCut::new(&points)?;
+    let grundy = game.grundy();
+    let winning = game
+        .move_values()
+        .into_iter()
+        .zip(&monsters)
+        .filter(|(left, _)| left.is_zero())
+        .map(|(_, &cell)| cell)
+        .collect();
+    Ok(Analysis {
+        monsters,
+        grundy,
+        winning,
+        stats: game.stats(),
+    })
+}

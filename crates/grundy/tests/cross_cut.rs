@@ -1,0 +1,258 @@
+//! The cross-cut engine and its two adapters against brute forces that play the real
+//! rules on the real board, cell by cell, through the generic solver with the whole board as
+//! one position. The brute forces share nothing with the fast path but the `Game` trait.
+
+use grundy::games::cross_cut::{CrossCut, CrossCutGame, Method};
+use grundy::games::{inventor, lava};
+use grundy::{Components, Game, Nimber, Solver};
+use proptest::prelude::*;
+
+/// Inventor Outlasting by its statement: the position is the set of occupied cells
+/// (attractions and signs) of a board of at most 128 cells.
+struct InventorBoard {
+    rows: i32,
+    cols: i32,
+    spots: Vec<bool>,
+}
+
+impl InventorBoard {
+    fn bit(&self, r: i32, c: i32) -> u128 {
+        1u128 << (r * self.cols + c)
+    }
+}
+
+impl Game for InventorBoard {
+    type Position = u128;
+
+    fn options(&self, &occupied: &u128, out: &mut Vec<Components<u128>>) {
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let here = self.bit(r, c);
+                if !self.spots[(r * self.cols + c) as usize] || occupied & here != 0 {
+                    continue;
+                }
+                let mut next = occupied | here;
+                for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                    let (mut rr, mut cc) = (r + dr, c + dc);
+                    // A sign goes on each free cell until the edge or an occupied cell.
+                    while (0..self.rows).contains(&rr)
+                        && (0..self.cols).contains(&cc)
+                        && occupied & self.bit(rr, cc) == 0
+                    {
+                        next |= self.bit(rr, cc);
+                        rr += dr;
+                        cc += dc;
+                    }
+                }
+                out.push(Components::from_elem(next, 1));
+            }
+        }
+    }
+}
+
+/// CAO Stage-3 by its statement: the position is the set of lava cells.
+struct LavaMap {
+    rows: i32,
+    cols: i32,
+    monsters: Vec<(i32, i32)>,
+}
+
+impl LavaMap {
+    fn bit(&self, r: i32, c: i32) -> u128 {
+        1u128 << (r * self.cols + c)
+    }
+}
+
+impl Game for LavaMap {
+    type Position = u128;
+
+    fn options(&self, &lava: &u128, out: &mut Vec<Components<u128>>) {
+        for &(r, c) in &self.monsters {
+            if lava & self.bit(r, c) != 0 {
+                continue; // dead
+            }
+            let mut next = lava | self.bit(r, c);
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                // Lava flows over walls and stops only at lava already there.
+                while (0..self.rows).contains(&rr)
+                    && (0..self.cols).contains(&cc)
+                    && lava & self.bit(rr, cc) == 0
+                {
+                    next |= self.bit(rr, cc);
+                    rr += dr;
+                    cc += dc;
+                }
+            }
+            out.push(Components::from_elem(next, 1));
+        }
+    }
+}
+
+/// Monsters by the statement's words, written independently of the library: the run of
+/// `^` next to the cell in each direction is at least 2 long.
+fn monsters_by_runs(rows: i32, cols: i32, open: &[bool]) -> Vec<(i32, i32)> {
+    let is_open = |r: i32, c: i32| {
+        (0..rows).contains(&r) && (0..cols).contains(&c) && open[(r * cols + c) as usize]
+    };
+    let run = |r: i32, c: i32, dr: i32, dc: i32| {
+        let mut n = 0;
+        while is_open(r + dr * (n + 1), c + dc * (n + 1)) {
+            n += 1;
+        }
+        n
+    };
+    let mut found = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if is_open(r, c)
+                && [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .all(|&(dr, dc)| run(r, c, dr, dc) >= 2)
+            {
+                found.push((r, c));
+            }
+        }
+    }
+    found
+}
+
+fn board(
+    sides: std::ops::RangeInclusive<usize>,
+    density: f64,
+) -> impl Strategy<Value = (usize, usize, Vec<bool>)> {
+    (sides.clone(), sides).prop_flat_map(move |(r, c)| {
+        let cells = prop::collection::vec(prop::bool::weighted(density), r * c);
+        (Just(r), Just(c), cells)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn inventor_matches_the_real_rules((rows, cols, spots) in board(1..=9, 0.25)) {
+        prop_assume!(rows * cols <= 128);
+        prop_assume!(spots.iter().filter(|&&s| s).count() <= 13);
+        let fast = inventor::analyze(rows, cols, |r, c| spots[r * cols + c]).unwrap();
+        let real = InventorBoard { rows: rows as i32, cols: cols as i32, spots: spots.clone() };
+        let mut solver = Solver::new(&real);
+        prop_assert_eq!(solver.grundy(&0).unwrap(), fast.grundy);
+        // The winning first moves, as the cells built on.
+        let mut winning = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                if !spots[r * cols + c] {
+                    continue;
+                }
+                let mut options = Vec::new();
+                let single = InventorBoard { rows: rows as i32, cols: cols as i32, spots: (0..rows * cols).map(|i| i == r * cols + c).collect() };
+                single.options(&0, &mut options);
+                let after = options[0][0];
+                if solver.grundy(&after).unwrap().is_zero() {
+                    winning.push((r, c));
+                }
+            }
+        }
+        prop_assert_eq!(&winning, &fast.winning);
+    }
+
+    #[test]
+    fn lava_matches_the_real_rules((rows, cols, open) in board(5..=11, 0.9)) {
+        prop_assume!(rows * cols <= 128);
+        let (r, c) = (rows as i32, cols as i32);
+        let monsters = monsters_by_runs(r, c, &open);
+        prop_assume!((1..=14).contains(&monsters.len()));
+        let fast = lava::analyze(rows, cols, &open).unwrap();
+        let as_usize: Vec<(usize, usize)> =
+            monsters.iter().map(|&(a, b)| (a as usize, b as usize)).collect();
+        prop_assert_eq!(&fast.monsters, &as_usize);
+        let real = LavaMap { rows: r, cols: c, monsters: monsters.clone() };
+        let mut solver = Solver::new(&real);
+        prop_assert_eq!(solver.grundy(&0).unwrap(), fast.grundy);
+        let winning: Vec<(usize, usize)> = monsters
+            .iter()
+            .filter(|&&(mr, mc)| {
+                let one = LavaMap { rows: r, cols: c, monsters: vec![(mr, mc)] };
+                let mut options = Vec::new();
+                one.options(&0, &mut options);
+                solver.grundy(&options[0][0]).unwrap().is_zero()
+            })
+            .map(|&(a, b)| (a as usize, b as usize))
+            .collect();
+        prop_assert_eq!(&winning, &fast.winning);
+    }
+
+    #[test]
+    fn table_and_search_agree_on_dense_and_sparse_sets(
+        (rows, cols, cells) in board(1..=9, 0.6),
+        diagonal in any::<bool>(),
+    ) {
+        // Either the cells themselves, or the cells turned 45° as Inventor does.
+        let points: Vec<(i64, i64)> = (0..rows * cols)
+            .filter(|&i| cells[i])
+            .map(|i| {
+                let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+                if diagonal { (r + c, r - c) } else { (r, c) }
+            })
+            .collect();
+        let mut table = CrossCut::with_method(&points, Method::Table).unwrap();
+        let mut search = CrossCut::with_method(&points, Method::Search).unwrap();
+        prop_assert_eq!(table.stats().method, Method::Table);
+        prop_assert_eq!(table.grundy(), search.grundy());
+        prop_assert_eq!(table.move_values(), search.move_values());
+    }
+
+    #[test]
+    fn compressed_engine_matches_raw_rectangles(
+        points in prop::collection::vec((-6i64..6, -6i64..6), 0..14),
+    ) {
+        let method = if points.len() % 2 == 0 { Method::Table } else { Method::Search };
+        let mut fast = CrossCut::with_method(&points, method).unwrap();
+        let raw = CrossCutGame { points: points.clone() };
+        let mut solver = Solver::new(&raw);
+        let whole = (-6, 5, -6, 5);
+        prop_assert_eq!(fast.grundy(), solver.grundy(&whole).unwrap());
+        for (i, left) in fast.move_values().into_iter().enumerate() {
+            let (u, v) = points[i];
+            let quadrants = [(-6, u - 1, -6, v - 1), (-6, u - 1, v + 1, 5), (u + 1, 5, -6, v - 1), (u + 1, 5, v + 1, 5)];
+            let mut x = Nimber::ZERO;
+            for q in quadrants {
+                if q.0 <= q.1 && q.2 <= q.3 {
+                    x ^= solver.grundy(&q).unwrap();
+                }
+            }
+            prop_assert_eq!(left, x, "move at {:?}", points[i]);
+        }
+    }
+}
+
+#[test]
+fn small_boards_worked_by_hand() {
+    // 1x1: the one spot wins. 1x3 "XXX": the middle spot is alone in its colour, the ends
+    // never touch: every first move leaves two single moves, so all three win. 2x2 full:
+    // each colour class is one diagonal pair, taken in one move: 1 xor 1 = 0, no winner.
+    // 1x4 "XXXX": two independent spots per colour, 0 xor 0, no winner.
+    let cases: [(&[&str], usize); 4] = [
+        (&["X"], 1),
+        (&["XXX"], 3),
+        (&["XX", "XX"], 0),
+        (&["XXXX"], 0),
+    ];
+    for (rows, expected) in cases {
+        let grid: Vec<&[u8]> = rows.iter().map(|r| r.as_bytes()).collect();
+        let a = inventor::analyze(grid.len(), grid[0].len(), |r, c| grid[r][c] == b'X').unwrap();
+        assert_eq!(a.winning.len(), expected, "{rows:?}");
+    }
+}
+
+#[test]
+fn strips_are_parity() {
+    // On a one-row board no sign is ever placed: each spot is one move.
+    for n in [1usize, 2, 7, 40, 401] {
+        let a = inventor::analyze(1, n, |_, _| true).unwrap();
+        let even = n.div_ceil(2) as u64;
+        let odd = (n / 2) as u64;
+        assert_eq!(a.class_values, [Nimber(even % 2), Nimber(odd % 2)], "1x{n}");
+    }
+}
