@@ -10,6 +10,8 @@
 //! - `inventor-2000.in`: 8 boards with R·C = 2000, 1×2000 strips among them;
 //! - `caos3-max.in`: 10 maps of 20×20, walls at densities 0 to 0.2;
 //! - `caos3-60.in`: 3 maps of 60×60 (no walls, 2 % and 5 % walls).
+//! - `pshtbrth-max.in`: T = 5, N = M = 10^5, half the queries updates (about 18 MB);
+//! - `pshtbrth-huge.in`: T = 1, N = M = 10^6.
 //!
 //! The numbers come from a fixed-seed generator, so every run writes the same files.
 
@@ -84,6 +86,41 @@ fn caos3(rng: &mut Rng, side: usize, walls: &[f64]) -> String {
     s
 }
 
+fn cake(rng: &mut Rng, s: &mut String) {
+    let bits = rng.next();
+    for r in 0..4 {
+        for c in 0..4 {
+            s.push(if bits >> (4 * r + c) & 1 == 1 {
+                '1'
+            } else {
+                '0'
+            });
+        }
+        s.push('\n');
+    }
+}
+
+fn pshtbrth(rng: &mut Rng, tests: usize, n: u64, m: usize) -> String {
+    let mut s = format!("{tests}\n");
+    for _ in 0..tests {
+        let _ = writeln!(s, "{n} {m}");
+        for _ in 0..n {
+            cake(rng, &mut s);
+            s.push('\n');
+        }
+        for _ in 0..m {
+            if rng.next().is_multiple_of(2) {
+                let (a, b) = (rng.range(1, n), rng.range(1, n));
+                let _ = writeln!(s, "1 {} {}", a.min(b), a.max(b));
+            } else {
+                let _ = writeln!(s, "2 {}", rng.range(1, n));
+                cake(rng, &mut s);
+            }
+        }
+    }
+    s
+}
+
 fn main() -> std::io::Result<()> {
     let dir = PathBuf::from(
         std::env::args()
@@ -133,6 +170,11 @@ fn main() -> std::io::Result<()> {
             ),
         ),
         ("caos3-60.in", caos3(&mut rng, 60, &[0.0, 0.02, 0.05])),
+        ("pshtbrth-max.in", pshtbrth(&mut rng, 5, 100_000, 100_000)),
+        (
+            "pshtbrth-huge.in",
+            pshtbrth(&mut rng, 1, 1_000_000, 1_000_000),
+        ),
     ];
     for (name, text) in files {
         fs::write(dir.join(name), text)?;

@@ -50,7 +50,8 @@ dawson-chess, dawson-kayles), reading whitespace-separated heap sizes played sid
 Examples:
   grundy analyze nim examples/nim.txt
   echo '3 4 5' | grundy analyze kayles --json
-  echo '10 7' | grundy analyze subtraction:1,3,4")]
+  echo '10 7' | grundy analyze subtraction:1,3,4
+  grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy")]
     Analyze {
         /// The game: a contest game or a heap family.
         game: String,
@@ -62,6 +63,10 @@ Examples:
         /// Print solver statistics on standard error.
         #[arg(long)]
         stats: bool,
+        /// Keep computed tables (the bit-board values of a cake shape) in DIR and reuse them
+        /// on later runs; files are checked and rebuilt if damaged.
+        #[arg(long, value_name = "DIR")]
+        cache: Option<PathBuf>,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.

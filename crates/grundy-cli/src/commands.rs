@@ -7,13 +7,13 @@ use std::time::Instant;
 
 use anyhow::anyhow;
 use grundy::parse::Tokens;
-use grundy::{Family, FamilyError, HeapAnalysis, Progress, checksum};
-use indicatif::{ProgressBar, ProgressStyle};
+use grundy::{Family, FamilyError, HeapAnalysis, checksum};
 use serde::Serialize;
 
 use crate::Failure;
 use crate::cli::{Cli, Command, Engine};
 use crate::problems::{self, Input, Problem};
+use crate::progress::Bar;
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
@@ -24,7 +24,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             file,
             json,
             stats,
-        } => analyze(&game, file.as_deref(), json, stats),
+            cache,
+        } => analyze(&game, file.as_deref(), json, stats, cache.as_deref()),
         Command::Sequence {
             family,
             upto,
@@ -76,10 +77,16 @@ fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
-fn analyze(name: &str, file: Option<&Path>, json: bool, stats: bool) -> Result<(), Failure> {
+fn analyze(
+    name: &str,
+    file: Option<&Path>,
+    json: bool,
+    stats: bool,
+    cache: Option<&Path>,
+) -> Result<(), Failure> {
     if let Some(problem) = Problem::from_name(name) {
         let input = read_input(file)?;
-        let report = problems::analyze(problem, &input, json)?;
+        let report = problems::analyze(problem, &input, json, cache)?;
         let mut out = io::stdout().lock();
         out.write_all(report.as_bytes())?;
         out.flush()?;
@@ -234,41 +241,13 @@ fn family_failure(e: FamilyError) -> Failure {
     }
 }
 
-/// An indicatif bar for long table loops; indicatif hides it when stderr is not a terminal.
-struct Bar(Option<ProgressBar>);
-
-impl Progress for Bar {
-    fn start(&mut self, total: u64) {
-        // Short jobs finish before a bar would be seen.
-        if total >= 1 << 30 {
-            let bar = ProgressBar::new(total);
-            if let Ok(style) =
-                ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {percent}% eta {eta}")
-            {
-                bar.set_style(style);
-            }
-            self.0 = Some(bar);
-        }
-    }
-    fn advance(&mut self, done: u64) {
-        if let Some(bar) = &self.0 {
-            bar.set_position(done);
-        }
-    }
-    fn finish(&mut self) {
-        if let Some(bar) = self.0.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
 fn sequence(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Failure> {
     let family: Family = name.parse().map_err(Failure::input)?;
     let started = Instant::now();
     let (values, solver_stats) = match engine {
         Engine::Table | Engine::Loop => (
             family
-                .values_with(upto, engine == Engine::Table, &mut Bar(None))
+                .values_with(upto, engine == Engine::Table, &mut Bar::above(1 << 30))
                 .map_err(family_failure)?,
             None,
         ),

@@ -6,6 +6,7 @@
 mod cli;
 mod commands;
 mod problems;
+mod progress;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

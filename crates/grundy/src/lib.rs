@@ -32,6 +32,7 @@
 pub mod family;
 pub mod game;
 pub mod games;
+pub mod index;
 pub mod nimber;
 pub mod parse;
 pub mod progress;

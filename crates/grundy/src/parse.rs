@@ -143,6 +143,28 @@ impl<'a> Tokens<'a> {
 
     /// The next token as a whole number in `lo..=hi`; the error names `what` and the range.
     pub fn u64_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, ParseError> {
+        // The common case in one pass: up to 19 digits (no overflow possible), then a
+        // separator or the end, in range. Anything else goes the careful way below.
+        self.skip_space();
+        let start = self.pos;
+        let mut v: u64 = 0;
+        let mut i = start;
+        while let Some(&b) = self.bytes.get(i) {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 || i - start == 19 {
+                break;
+            }
+            v = v * 10 + u64::from(d);
+            i += 1;
+        }
+        let ends = self
+            .bytes
+            .get(i)
+            .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        if i > start && ends && (lo..=hi).contains(&v) {
+            self.pos = i;
+            return Ok(v);
+        }
         let expected = || format!("{what} ({lo} to {hi})");
         let tok = self
             .next_token()
@@ -185,19 +207,39 @@ impl<'a> Tokens<'a> {
     /// assert_eq!(bad.to_string(), "3: expected 'X' or '.' in column 3, found 'Y'");
     /// ```
     pub fn grid_row(&mut self, width: usize, alphabet: &[u8]) -> Result<&'a [u8], ParseError> {
-        let chars = alphabet
+        // Messages are built only on failure: this runs once per row of large inputs.
+        let chars = || {
+            alphabet
+                .iter()
+                .map(|&b| format!("'{}'", b as char))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        };
+        let expected = || format!("{width} characters of {}", chars());
+        // The common case in one pass: the row, then a separator or the end.
+        let set = alphabet
             .iter()
-            .map(|&b| format!("'{}'", b as char))
-            .collect::<Vec<_>>()
-            .join(" or ");
-        let expected = format!("{width} characters of {chars}");
-        let tok = self
-            .next_token()
-            .ok_or_else(|| self.error(expected.clone(), Found::End))?;
+            .fold(0u128, |m, &b| if b < 128 { m | 1 << b } else { m });
+        let allowed = |b: u8| b < 128 && set >> b & 1 != 0;
+        self.skip_space();
+        let start = self.pos;
+        if let Some(row) = self.bytes.get(start..start + width) {
+            let ends = self
+                .bytes
+                .get(start + width)
+                .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+            if ends && row.iter().all(|&b| allowed(b)) {
+                self.pos = start + width;
+                return Ok(row);
+            }
+        }
+        let Some(tok) = self.next_token() else {
+            return Err(self.error(expected(), Found::End));
+        };
         if tok.text.len() != width {
             return Err(ParseError {
                 line: tok.line,
-                expected,
+                expected: expected(),
                 found: Found::Value(tok.text.len().to_string()),
             });
         }
@@ -208,11 +250,43 @@ impl<'a> Tokens<'a> {
                 .unwrap_or('?');
             return Err(ParseError {
                 line: tok.line,
-                expected: format!("{chars} in column {}", i + 1),
+                expected: format!("{} in column {}", chars(), i + 1),
                 found: Found::Token(bad.to_string()),
             });
         }
         Ok(tok.text)
+    }
+
+    /// The next token as a row of `width` ≤ 32 characters `0` and `1`, as bits: column c is
+    /// bit c. Errors as [`grid_row`](Self::grid_row).
+    pub fn binary_row(&mut self, width: usize) -> Result<u32, ParseError> {
+        self.skip_space();
+        let start = self.pos;
+        if width <= 32
+            && let Some(row) = self.bytes.get(start..start + width)
+        {
+            let mut bits = 0u32;
+            let mut ok = true;
+            for (c, &b) in row.iter().enumerate() {
+                let d = b.wrapping_sub(b'0');
+                ok &= d <= 1;
+                bits |= u32::from(d & 1) << c;
+            }
+            let ends = self
+                .bytes
+                .get(start + width)
+                .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+            if ok && ends {
+                self.pos = start + width;
+                return Ok(bits);
+            }
+        }
+        // Not a clean row: let the general reader say what is wrong.
+        let row = self.grid_row(width.min(32), b"01")?;
+        Ok(row
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (c, &b)| bits | u32::from(b == b'1') << c))
     }
 
     /// Succeeds only if nothing but whitespace is left.

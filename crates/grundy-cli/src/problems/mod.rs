@@ -1,13 +1,15 @@
 //! The contest problems: one adapter each, parse → library → format.
 //!
-//! An adapter holds no game logic. Problems whose adapter has not landed yet are known by
-//! name and answer "not implemented yet" with exit status 1.
+//! An adapter holds no game logic.
 
 mod board;
 mod caos3;
 mod inventor;
 mod lamqugam;
+mod pshtbrth;
 mod shgame;
+
+use std::path::Path;
 
 use anyhow::anyhow;
 use grundy::parse::ParseError;
@@ -36,26 +38,24 @@ pub fn solve(problem: Problem, input: &Input) -> Result<Vec<u8>, Failure> {
         Problem::Lamqugam => lamqugam::solve(input),
         Problem::InventorOutlasting => inventor::solve(input),
         Problem::Caos3 => caos3::solve(input),
-        _ => Err(not_implemented(problem)),
+        Problem::Pshtbrth => pshtbrth::solve(input),
     }
 }
 
 /// Explains one position; the text (or JSON) to print.
-pub fn analyze(problem: Problem, input: &Input, json: bool) -> Result<String, Failure> {
+pub fn analyze(
+    problem: Problem,
+    input: &Input,
+    json: bool,
+    cache: Option<&Path>,
+) -> Result<String, Failure> {
     match problem {
         Problem::Shgame => shgame::analyze(input, json),
         Problem::Lamqugam => lamqugam::analyze(input, json),
         Problem::InventorOutlasting => inventor::analyze(input, json),
         Problem::Caos3 => caos3::analyze(input, json),
-        _ => Err(not_implemented(problem)),
+        Problem::Pshtbrth => pshtbrth::analyze(input, json, cache),
     }
-}
-
-fn not_implemented(problem: Problem) -> Failure {
-    Failure::other(anyhow!(
-        "{} is not implemented yet: it is known by name, but no solver has landed for it",
-        problem.name()
-    ))
 }
 
 /// `"first"`/`"second"` in words for the text reports.
@@ -99,14 +99,6 @@ impl Problem {
             .map(|(p, _, _)| *p)
     }
 
-    /// The contest name.
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(p, _, _)| *p == self)
-            .map_or("?", |(_, n, _)| n)
-    }
-
     /// "shgame (sheet), lamqugam (lame-queen), ..." for error messages.
     pub fn known_names() -> String {
         Self::ALL
@@ -125,7 +117,6 @@ mod tests {
     fn names_and_aliases_resolve() {
         for (p, name, aliases) in Problem::ALL {
             assert_eq!(Problem::from_name(name), Some(p));
-            assert_eq!(p.name(), name);
             for a in aliases {
                 assert_eq!(Problem::from_name(a), Some(p));
             }

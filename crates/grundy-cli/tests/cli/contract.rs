@@ -56,17 +56,6 @@ fn a_reader_that_stops_early_is_not_an_error() {
 }
 
 #[test]
-fn known_problems_say_not_implemented_without_fake_output() {
-    for name in [
-        "pshtbrth",
-        "cakes",
-    ] {
-        assert_refused(&["solve", name], "1\n", 1, "not implemented yet");
-        assert_refused(&["analyze", name], "1\n", 1, "not implemented yet");
-    }
-}
-
-#[test]
 fn unknown_problems_list_the_known_ones() {
     assert_refused(
         &["solve", "chess"],

@@ -9,6 +9,7 @@ mod contract;
 mod families;
 mod inventor;
 mod lamqugam;
+mod pshtbrth;
 mod shgame;
 
 use assert_cmd::Command;

@@ -29,6 +29,7 @@ use rustc_hash::FxHashSet;
 use thiserror::Error;
 
 use crate::game::{Components, Game};
+use crate::index::Fenwick;
 
 /// Why a Lame Queen computation was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -286,12 +287,12 @@ impl PPositions {
             }
         }
         let mut counts = vec![0i64; rects.len()];
-        let mut tree = Fenwick::new(n);
+        let mut tree: Fenwick<u32> = Fenwick::new(n);
         for x in 0..=n {
             if x > 0 {
                 let y = self.partner[x - 1] as usize;
                 if y < n {
-                    tree.add(y);
+                    tree.add(y, 1);
                 }
             }
             for &(q, y, plus) in &prefix[start[x]..start[x + 1]] {
@@ -300,39 +301,6 @@ impl PPositions {
             }
         }
         counts.into_iter().map(|c| c as u64).collect()
-    }
-}
-
-/// Counts of points per column, with prefix sums in O(log n).
-struct Fenwick {
-    tree: Vec<u32>,
-}
-
-impl Fenwick {
-    fn new(n: usize) -> Fenwick {
-        Fenwick {
-            tree: vec![0; n + 1],
-        }
-    }
-
-    /// Adds a point at 0-based column i.
-    fn add(&mut self, i: usize) {
-        let mut i = i + 1;
-        while i < self.tree.len() {
-            self.tree[i] += 1;
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    /// Points in columns 0..k (the first k columns).
-    fn prefix(&self, k: usize) -> u32 {
-        let mut i = k.min(self.tree.len() - 1);
-        let mut s = 0;
-        while i > 0 {
-            s += self.tree[i];
-            i -= i & i.wrapping_neg();
-        }
-        s
     }
 }
 

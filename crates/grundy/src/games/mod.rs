@@ -1,5 +1,6 @@
 //! Game families, one module each, rules first.
 
+pub mod bitboard;
 pub mod cross_cut;
 pub mod inventor;
 pub mod lame_queen;
