@@ -35,31 +35,35 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
+/// The largest input read: every supported contest input is far smaller (pshtbrth at
+/// N = M = 10^6 is about 45 MB).
+pub const MAX_INPUT: u64 = 1 << 30;
+
 fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
     match file {
-        None => read_stdin(),
-        Some(p) if p == Path::new("-") => read_stdin(),
+        None => read_from("<stdin>".to_string(), io::stdin().lock()),
+        Some(p) if p == Path::new("-") => read_from("<stdin>".to_string(), io::stdin().lock()),
         Some(p) => {
-            let bytes = fs::read(p)
+            let f = fs::File::open(p)
                 .map_err(|e| Failure::other(anyhow!("{}: cannot read: {e}", p.display())))?;
-            Ok(Input {
-                source: p.display().to_string(),
-                bytes,
-            })
+            read_from(p.display().to_string(), f)
         }
     }
 }
 
-fn read_stdin() -> Result<Input, Failure> {
+/// Reads everything, refusing past [`MAX_INPUT`] bytes instead of growing without bound.
+fn read_from(source: String, reader: impl Read) -> Result<Input, Failure> {
     let mut bytes = Vec::new();
-    io::stdin()
-        .lock()
+    reader
+        .take(MAX_INPUT + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Failure::other(anyhow!("<stdin>: cannot read: {e}")))?;
-    Ok(Input {
-        source: "<stdin>".to_string(),
-        bytes,
-    })
+        .map_err(|e| Failure::other(anyhow!("{source}: cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(Failure::input(anyhow!(
+            "{source}: the input is larger than the supported {MAX_INPUT} bytes"
+        )));
+    }
+    Ok(Input { source, bytes })
 }
 
 fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {

@@ -1,50 +1,13 @@
-//! `grundy`: the command-line shell over the `grundy` library.
+//! `grundy`: solve and explain impartial games from the command line.
 //!
-//! Parses arguments, reads input, calls the library, prints, and owns the exit code:
-//! 0 success, 2 bad input or usage, 1 any other failure.
-
-mod cli;
-mod commands;
-mod problems;
-mod progress;
+//! Owns the exit code: 0 success, 2 bad input or usage, 1 any other failure.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-
-use crate::cli::Cli;
-
-/// An error with the exit status it earns.
-#[derive(Debug)]
-pub struct Failure {
-    pub status: u8,
-    pub error: anyhow::Error,
-}
-
-impl Failure {
-    /// Bad input or bad usage: exit status 2.
-    pub fn input(error: impl Into<anyhow::Error>) -> Failure {
-        Failure {
-            status: 2,
-            error: error.into(),
-        }
-    }
-
-    /// Anything else: exit status 1.
-    pub fn other(error: impl Into<anyhow::Error>) -> Failure {
-        Failure {
-            status: 1,
-            error: error.into(),
-        }
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure::other(e)
-    }
-}
+use grundy_cli::cli::Cli;
+use grundy_cli::commands;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

@@ -16,10 +16,10 @@
 //!
 //! // Two points on one row: a move at either deletes the other too.
 //! let mut g = CrossCut::new(&[(0, 0), (0, 5)]).unwrap();
-//! assert_eq!(g.grundy().0, 1);
+//! assert_eq!(g.grundy().unwrap().0, 1);
 //! // Two points on a diagonal: each move leaves the other alone in its quadrant.
 //! let mut g = CrossCut::new(&[(0, 0), (1, 1)]).unwrap();
-//! assert_eq!(g.grundy().0, 0);
+//! assert_eq!(g.grundy().unwrap().0, 0);
 //! ```
 
 use rayon::prelude::*;
@@ -38,6 +38,26 @@ pub enum CrossCutError {
     TooManyPoints {
         /// Points given.
         count: usize,
+        /// The bound.
+        limit: usize,
+    },
+    /// A dense point set on a grid too large for the table of every sub-rectangle.
+    #[error(
+        "{points} points on {rows} distinct rows and {columns} distinct columns is beyond what can be solved: a dense set needs a table of every sub-rectangle, (rows+1)²·(columns+1)² entries, at most {limit}"
+    )]
+    TooDense {
+        /// Points given.
+        points: usize,
+        /// Distinct rows.
+        rows: usize,
+        /// Distinct columns.
+        columns: usize,
+        /// The bound on the table.
+        limit: usize,
+    },
+    /// The search reached more sub-rectangles than it may remember.
+    #[error("more than {limit} distinct sub-rectangles would have to be remembered")]
+    TooManyRectangles {
         /// The bound.
         limit: usize,
     },
@@ -62,6 +82,8 @@ pub const MAX_GRID: usize = 1 << 26;
 /// Grids whose every rectangle fits a table of this many entries are solved bottom-up.
 const DENSE_TABLE: usize = 1 << 26;
 
+/// The most sub-rectangles the search remembers (a few GB of hash map at most).
+pub const MAX_SEARCH_MEMO: usize = 60_000_000;
 /// The search memo is a plain table up to this many entries (8 MB), a hash map beyond.
 const DENSE_MEMO: usize = 1 << 22;
 
@@ -275,8 +297,18 @@ impl CrossCut {
         // (Inventor's long strips put them along a diagonal).
         let small = (rows + 1).pow(2).saturating_mul((cols + 1).pow(2)) <= DENSE_TABLE;
         let dense = 4 * compressed.len() >= rows * cols;
+        let full = compressed.len() == rows * cols;
         let method = if small && dense {
             Method::Table
+        } else if dense && !full {
+            // Dense sets reach nearly every sub-rectangle: the search would not end in any
+            // useful time. (A full grid is one block, valued by its size alone.)
+            return Err(CrossCutError::TooDense {
+                points: compressed.len(),
+                rows,
+                columns: cols,
+                limit: DENSE_TABLE,
+            });
         } else {
             Method::Search
         };
@@ -322,33 +354,38 @@ impl CrossCut {
     }
 
     /// The value of the whole point set.
-    pub fn grundy(&mut self) -> Nimber {
+    pub fn grundy(&mut self) -> Result<Nimber, CrossCutError> {
         let (rows, cols) = (self.rows as i32, self.cols as i32);
-        Nimber(u64::from(self.value_of(0, rows - 1, 0, cols - 1)))
+        Ok(Nimber(u64::from(self.value_of(
+            0,
+            rows - 1,
+            0,
+            cols - 1,
+        )?)))
     }
 
     /// For each input point, the value left after the first move is made there: the XOR of
     /// the four quadrants around it. The move wins exactly when that value is 0 (with
     /// nothing else in play).
-    pub fn move_values(&mut self) -> Vec<Nimber> {
+    pub fn move_values(&mut self) -> Result<Vec<Nimber>, CrossCutError> {
         let (last_u, last_v) = (self.rows as i32 - 1, self.cols as i32 - 1);
         (0..self.points.len())
             .map(|i| {
                 let (u, v) = self.points[i];
                 let (u, v) = (i32::from(u), i32::from(v));
-                let x = self.value_of(0, u - 1, 0, v - 1)
-                    ^ self.value_of(0, u - 1, v + 1, last_v)
-                    ^ self.value_of(u + 1, last_u, 0, v - 1)
-                    ^ self.value_of(u + 1, last_u, v + 1, last_v);
-                Nimber(u64::from(x))
+                let x = self.value_of(0, u - 1, 0, v - 1)?
+                    ^ self.value_of(0, u - 1, v + 1, last_v)?
+                    ^ self.value_of(u + 1, last_u, 0, v - 1)?
+                    ^ self.value_of(u + 1, last_u, v + 1, last_v)?;
+                Ok(Nimber(u64::from(x)))
             })
             .collect()
     }
 
     /// The value of rows u1..=u2, columns v1..=v2 of the compressed grid (possibly empty).
-    fn value_of(&mut self, u1: i32, u2: i32, v1: i32, v2: i32) -> u16 {
+    fn value_of(&mut self, u1: i32, u2: i32, v1: i32, v2: i32) -> Result<u16, CrossCutError> {
         if u1 > u2 || v1 > v2 {
-            return 0;
+            return Ok(0);
         }
         match self.stats.method {
             Method::Table => {
@@ -357,9 +394,10 @@ impl CrossCut {
                 }
                 let (a, h) = (u1 as usize, (u2 - u1 + 1) as usize);
                 let (c, d, sv) = (v1 as usize, v2 as usize + 1, self.cols + 1);
-                self.table
+                Ok(self
+                    .table
                     .as_ref()
-                    .map_or(0, |t| t[h][a * sv * sv + c * sv + d])
+                    .map_or(0, |t| t[h][a * sv * sv + c * sv + d]))
             }
             Method::Search => {
                 if let Memo::Sparse(m) = &self.memo {
@@ -368,7 +406,10 @@ impl CrossCut {
                         self.memo = Memo::Dense(vec![UNKNOWN; cells]);
                     }
                 }
-                self.shrink(u1, u2, v1, v2).map_or(0, |r| self.search(r))
+                match self.shrink(u1, u2, v1, v2) {
+                    Some(r) => self.search(r),
+                    None => Ok(0),
+                }
             }
         }
     }
@@ -591,9 +632,9 @@ impl CrossCut {
 
     /// The value of a shrunk rectangle, evaluating the rectangles it reaches with an
     /// explicit stack.
-    fn search(&mut self, root: Rect) -> u16 {
+    fn search(&mut self, root: Rect) -> Result<u16, CrossCutError> {
         if let Some(v) = self.lookup(&root) {
-            return v;
+            return Ok(v);
         }
         let mut stack = vec![self.open(root)];
         'frames: loop {
@@ -647,9 +688,16 @@ impl CrossCut {
             self.values.truncate(start);
             self.store(&r, g);
             self.stats.evaluated += 1;
+            if let Memo::Sparse(m) = &self.memo
+                && m.len() > MAX_SEARCH_MEMO
+            {
+                return Err(CrossCutError::TooManyRectangles {
+                    limit: MAX_SEARCH_MEMO,
+                });
+            }
             stack.pop();
             if stack.is_empty() {
-                return g;
+                return Ok(g);
             }
         }
     }

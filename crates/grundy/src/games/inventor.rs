@@ -57,8 +57,8 @@ pub fn analyze(
             .map(|&(r, c)| ((r + c) as i64, r as i64 - c as i64))
             .collect();
         let mut game = CrossCut::new(&points)?;
-        values[k] = game.grundy();
-        moves[k] = game.move_values();
+        values[k] = game.grundy()?;
+        moves[k] = game.move_values()?;
         stats[k] = game.stats();
     }
     let mut winning = Vec::new();

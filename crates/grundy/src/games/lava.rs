@@ -63,7 +63,7 @@ pub fn grundy(rows: usize, cols: usize, open: &[bool]) -> Result<Nimber, CrossCu
         .iter()
         .map(|&(r, c)| (r as i64, c as i64))
         .collect();
-    Ok(CrossCut::new(&points)?.grundy())
+    CrossCut::new(&points)?.grundy()
 }
 
 /// Explains a map given row-major as `open[r·cols + c]`.
@@ -74,9 +74,9 @@ pub fn analyze(rows: usize, cols: usize, open: &[bool]) -> Result<Analysis, Cros
         .map(|&(r, c)| (r as i64, c as i64))
         .collect();
     let mut game = CrossCut::new(&points)?;
-    let grundy = game.grundy();
+    let grundy = game.grundy()?;
     let winning = game
-        .move_values()
+        .move_values()?
         .into_iter()
         .zip(&monsters)
         .filter(|(left, _)| left.is_zero())
