@@ -6,6 +6,7 @@
 
 mod caos3;
 mod contract;
+mod corpus;
 mod families;
 mod inventor;
 mod lamqugam;
