@@ -132,7 +132,8 @@ fn analyze(
 /// The most heaps one position may have.
 const MAX_HEAPS: usize = 100_000;
 
-fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
+/// Reads the heap sizes of one position (whitespace-separated, each at most `limit`).
+pub fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
     let at = |e| input.error(e);
     let mut tokens = Tokens::new(&input.bytes);
     let mut heaps = Vec::new();

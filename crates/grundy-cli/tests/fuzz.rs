@@ -1,0 +1,218 @@
+//! Every parser against random bytes and random mutations of valid inputs, in process.
+//!
+//! The property: an input is either accepted or refused with a one-line message naming the
+//! source; nothing panics. A few thousand cases per parser run by default; set
+//! `GRUNDY_FUZZ_CASES` for more, e.g. `GRUNDY_FUZZ_CASES=100000 cargo test --release -p
+//! grundy-cli --test fuzz` (see README).
+
+use grundy_cli::problems::{self, Input, Problem};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+fn cases() -> u32 {
+    std::env::var("GRUNDY_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
+/// Valid inputs to mutate, one or more per parser: (problem, analyze?, input); `None` is
+/// the heap reader.
+fn seeds() -> Vec<(Option<Problem>, bool, &'static str)> {
+    let problems = [
+        (Problem::Shgame, false, "3\n5 8\n6 7\n1 1\n"),
+        (Problem::Shgame, true, "5 8 2 3\n"),
+        (
+            Problem::Lamqugam,
+            false,
+            "2 3\n1 1 4 4\n2 4 5 8\n3 7 10 10\n",
+        ),
+        (Problem::Lamqugam, true, "3 12 9\n"),
+        (
+            Problem::InventorOutlasting,
+            false,
+            "2\n3 4\nX..X\n.XX.\nX.X.\n1 5\nX.X.X\n",
+        ),
+        (Problem::InventorOutlasting, true, "3 3\nX.X\n.X.\nX.X\n"),
+        (
+            Problem::Caos3,
+            false,
+            "1\n6 6\n^^^^^^\n^^^^^^\n^^^^^^\n^^^#^^\n^^^^^^\n^^^^^^\n",
+        ),
+        (
+            Problem::Caos3,
+            true,
+            "5 5\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n",
+        ),
+        (
+            Problem::Pshtbrth,
+            false,
+            "1\n2 3\n0110\n0000\n0000\n0001\n\n1000\n1000\n0000\n0000\n\n1 1 2\n2 1\n1111\n0000\n0000\n0000\n1 1 1\n",
+        ),
+        (Problem::Pshtbrth, true, "110\n011\n\n111\n101\n"),
+    ];
+    let mut all: Vec<(Option<Problem>, bool, &'static str)> = problems
+        .into_iter()
+        .map(|(p, a, s)| (Some(p), a, s))
+        .collect();
+    all.push((None, true, "3 4 5\n12 0 7\n"));
+    all
+}
+
+proptest! {
+    #![proptest_config(Config { cases: cases(), failure_persistence: None, ..Config::default() })]
+
+    /// Family names come from the command line; they are parsed too.
+    #[test]
+    fn family_names_never_panic(name in "[a-z:.,0-9]{0,12}|(octal|subtraction):[0-9.,]{0,10}") {
+        let _ = name.parse::<grundy::Family>();
+    }
+}
+
+/// Runs one input through the parser and checks the contract. `None` is the heap-family
+/// reader of `grundy analyze nim`.
+fn check(problem: Option<Problem>, analyze: bool, bytes: Vec<u8>) -> Result<(), TestCaseError> {
+    let input = Input {
+        source: "<fuzz>".to_string(),
+        bytes,
+    };
+    let Some(problem) = problem else {
+        let result = grundy_cli::commands::parse_heaps(&input, 1_000_000);
+        if let Err(f) = result {
+            let message = format!("{:#}", f.error);
+            prop_assert_eq!(f.status, 2);
+            prop_assert!(
+                message.starts_with("<fuzz>:") && !message.contains('\n'),
+                "{}",
+                message
+            );
+        }
+        return Ok(());
+    };
+    let result = if analyze {
+        problems::analyze(problem, &input, false, None).map(String::into_bytes)
+    } else {
+        problems::solve(problem, &input)
+    };
+    if let Err(f) = result {
+        let message = format!("{:#}", f.error);
+        prop_assert!(f.status == 1 || f.status == 2, "status {}", f.status);
+        prop_assert!(
+            !message.contains('\n'),
+            "message on several lines: {message}"
+        );
+        if f.status == 2 {
+            prop_assert!(
+                message.starts_with("<fuzz>:"),
+                "message without the source: {message}"
+            );
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize, usize),
+    Insert(usize, Vec<u8>),
+    Replace(usize, u8),
+    Truncate(usize),
+    DuplicateLine(usize),
+}
+
+fn interesting_byte() -> impl Strategy<Value = u8> {
+    prop_oneof![
+        4 => prop::sample::select(b"0123456789 \n\t\rX.#^-+\xef\xbb\xbf".to_vec()),
+        1 => any::<u8>(),
+    ]
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), 1usize..8).prop_map(|(a, n)| Edit::Delete(a, n)),
+        (
+            any::<usize>(),
+            prop::collection::vec(interesting_byte(), 1..8)
+        )
+            .prop_map(|(a, b)| Edit::Insert(a, b)),
+        (any::<usize>(), interesting_byte()).prop_map(|(a, b)| Edit::Replace(a, b)),
+        any::<usize>().prop_map(Edit::Truncate),
+        any::<usize>().prop_map(Edit::DuplicateLine),
+    ]
+}
+
+fn apply(seed: &str, edits: &[Edit]) -> Vec<u8> {
+    let mut b = seed.as_bytes().to_vec();
+    for e in edits {
+        let at = |x: usize, len: usize| if len == 0 { 0 } else { x % (len + 1) };
+        match e {
+            Edit::Delete(a, n) => {
+                let i = at(*a, b.len());
+                let j = (i + n).min(b.len());
+                b.drain(i..j);
+            }
+            Edit::Insert(a, bytes) => {
+                let i = at(*a, b.len());
+                b.splice(i..i, bytes.iter().copied());
+            }
+            Edit::Replace(a, x) => {
+                if !b.is_empty() {
+                    let i = a % b.len();
+                    b[i] = *x;
+                }
+            }
+            Edit::Truncate(a) => {
+                let i = at(*a, b.len());
+                b.truncate(i);
+            }
+            Edit::DuplicateLine(a) => {
+                let lines: Vec<&[u8]> = b.split(|&c| c == b'\n').collect();
+                let k = a % lines.len();
+                let mut out = Vec::new();
+                for (i, l) in lines.iter().enumerate() {
+                    out.extend_from_slice(l);
+                    out.push(b'\n');
+                    if i == k {
+                        out.extend_from_slice(l);
+                        out.push(b'\n');
+                    }
+                }
+                b = out;
+            }
+        }
+    }
+    b
+}
+
+#[test]
+fn mutated_valid_inputs_never_panic() {
+    for (problem, analyze, seed) in seeds() {
+        let mut runner = TestRunner::new(Config {
+            cases: cases(),
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&prop::collection::vec(edit(), 1..6), |edits| {
+                check(problem, analyze, apply(seed, &edits))
+            })
+            .unwrap_or_else(|e| panic!("{problem:?} (analyze: {analyze}), seed {seed:?}: {e}"));
+    }
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    for (problem, analyze, _) in seeds() {
+        let mut runner = TestRunner::new(Config {
+            cases: cases(),
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(
+                &prop::collection::vec(interesting_byte(), 0..120),
+                |bytes| check(problem, analyze, bytes),
+            )
+            .unwrap_or_else(|e| panic!("{problem:?} (analyze: {analyze}): {e}"));
+    }
+}
