@@ -66,11 +66,12 @@ impl Token<'_> {
 /// use grundy::parse::Tokens;
 ///
 /// let mut t = Tokens::new(b"\xEF\xBB\xBF3 4\r\n5");
-/// assert_eq!(t.u64_in("a heap size", 0, 10).unwrap(), 3);
-/// assert_eq!(t.u64_in("a heap size", 0, 10).unwrap(), 4);
+/// assert_eq!(t.u64_in("a heap size", 0, 10)?, 3);
+/// assert_eq!(t.u64_in("a heap size", 0, 10)?, 4);
 /// let err = t.u64_in("a heap size", 0, 4).unwrap_err();
 /// assert_eq!(err.to_string(), "2: expected a heap size (0 to 4), found 5");
 /// assert!(t.end().is_ok());
+/// # Ok::<(), grundy::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Tokens<'a> {
@@ -200,11 +201,12 @@ impl<'a> Tokens<'a> {
     /// use grundy::parse::Tokens;
     ///
     /// let mut t = Tokens::new(b"X.X\nX.\nX.Y");
-    /// assert_eq!(t.grid_row(3, b"X.").unwrap(), b"X.X");
+    /// assert_eq!(t.grid_row(3, b"X.")?, b"X.X");
     /// let short = t.grid_row(3, b"X.").unwrap_err();
     /// assert_eq!(short.to_string(), "2: expected 3 characters of 'X' or '.', found 2");
     /// let bad = t.grid_row(3, b"X.").unwrap_err();
     /// assert_eq!(bad.to_string(), "3: expected 'X' or '.' in column 3, found 'Y'");
+    /// # Ok::<(), grundy::parse::ParseError>(())
     /// ```
     pub fn grid_row(&mut self, width: usize, alphabet: &[u8]) -> Result<&'a [u8], ParseError> {
         // Messages are built only on failure: this runs once per row of large inputs.
