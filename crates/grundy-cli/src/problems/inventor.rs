@@ -11,7 +11,7 @@ use grundy::parse::Tokens;
 use serde::Serialize;
 
 use super::board::{self, Grid, Limits};
-use super::{Input, winner_line};
+use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
 
 /// The most cases in one input.
@@ -33,9 +33,7 @@ fn explain(grid: &Grid) -> Result<inventor::Analysis, Failure> {
 
 pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     let mut t = Tokens::new(&input.bytes);
-    let cases = t
-        .u64_in("the number of test cases T", 1, MAX_CASES)
-        .map_err(|e| input.error(e))?;
+    let cases = read_cases(&mut t, input, "the number of test cases T", MAX_CASES)?;
     let mut out = String::new();
     for case in 1..=cases {
         let grid = read_board(&mut t, input)?;
@@ -90,9 +88,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
             .collect(),
     };
     if json {
-        return serde_json::to_string(&report)
-            .map(|s| s + "\n")
-            .map_err(Failure::other);
+        return json_line(&report);
     }
     let mut out = String::new();
     let _ = writeln!(
@@ -118,16 +114,10 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         report.grundy, report.class_values[0], report.class_values[1]
     );
     let _ = writeln!(out, "winner:  {}", winner_line(a.grundy.is_zero()));
-    if report.winning_moves.is_empty() {
-        let _ = writeln!(
-            out,
-            "winning moves: none; every build leaves a winning board"
-        );
-    } else {
-        let _ = writeln!(out, "winning moves ({}):", report.winning_moves.len());
-        for m in &report.winning_moves {
-            let _ = writeln!(out, "  {}", m.text);
-        }
-    }
+    write_moves(
+        &mut out,
+        report.winning_moves.iter().map(|m| m.text.clone()),
+        "every build leaves a winning board",
+    );
     Ok(out)
 }

@@ -10,7 +10,7 @@ use grundy::games::lame_queen::{self, PPositions, Rect};
 use grundy::parse::{Found, ParseError, Tokens};
 use serde::Serialize;
 
-use super::{Input, winner_line};
+use super::{Input, json_line, winner_line, write_moves};
 use crate::Failure;
 
 /// The most queries accepted in one input.
@@ -125,9 +125,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         winning_moves: moves,
     };
     if json {
-        return serde_json::to_string(&report)
-            .map(|s| s + "\n")
-            .map_err(Failure::other);
+        return json_line(&report);
     }
     Ok(render(&report, &p))
 }
@@ -182,13 +180,10 @@ fn render(r: &Report, p: &PPositions) -> String {
         }
     }
     let _ = writeln!(out, "winner:  {}", winner_line(r.winning_moves.is_empty()));
-    if r.winning_moves.is_empty() {
-        let _ = writeln!(out, "winning moves: none; every move reaches an N-position");
-    } else {
-        let _ = writeln!(out, "winning moves ({}):", r.winning_moves.len());
-        for m in &r.winning_moves {
-            let _ = writeln!(out, "  {}", m.text);
-        }
-    }
+    write_moves(
+        &mut out,
+        r.winning_moves.iter().map(|m| m.text.clone()),
+        "every move reaches an N-position",
+    );
     out
 }

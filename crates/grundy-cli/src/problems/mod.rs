@@ -9,10 +9,12 @@ mod lamqugam;
 mod pshtbrth;
 mod shgame;
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::anyhow;
-use grundy::parse::ParseError;
+use grundy::parse::{ParseError, Tokens};
+use serde::Serialize;
 
 use crate::Failure;
 
@@ -56,6 +58,31 @@ pub fn analyze(
         Problem::Caos3 => caos3::analyze(input, json),
         Problem::Pshtbrth => pshtbrth::analyze(input, json, cache),
     }
+}
+
+/// A report as one JSON object on one line.
+fn json_line(report: &impl Serialize) -> Result<String, Failure> {
+    serde_json::to_string(report)
+        .map(|s| s + "\n")
+        .map_err(Failure::other)
+}
+
+/// The winning-moves block of a text report: how many and one line each, or that there
+/// are none and why.
+fn write_moves(out: &mut String, moves: impl ExactSizeIterator<Item = String>, none: &str) {
+    if moves.len() == 0 {
+        let _ = writeln!(out, "winning moves: none; {none}");
+        return;
+    }
+    let _ = writeln!(out, "winning moves ({}):", moves.len());
+    for m in moves {
+        let _ = writeln!(out, "  {m}");
+    }
+}
+
+/// Reads the count of test cases that opens most contest inputs.
+fn read_cases(t: &mut Tokens, input: &Input, what: &str, max: u64) -> Result<u64, Failure> {
+    t.u64_in(what, 1, max).map_err(|e| input.error(e))
 }
 
 /// `"first"`/`"second"` in words for the text reports.

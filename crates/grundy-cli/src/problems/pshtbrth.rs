@@ -9,13 +9,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::anyhow;
 use grundy::games::bitboard::{BitboardError, MAX_CELLS, Shape, Table};
 use grundy::index::{Fenwick, Xor8};
 use grundy::parse::{Found, ParseError, Tokens};
 use serde::Serialize;
 
-use super::{Input, winner_line};
+use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
 use crate::progress::Bar;
 
@@ -43,9 +42,7 @@ pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     let err = |e| input.error(e);
     let table = Table::build(shape(4, 4)?, &mut grundy::NoProgress);
     let mut t = Tokens::new(&input.bytes);
-    let tests = t
-        .u64_in("the number of tests T", 1, MAX_TESTS)
-        .map_err(err)?;
+    let tests = read_cases(&mut t, input, "the number of tests T", MAX_TESTS)?;
     let mut out = Vec::with_capacity(1 << 16);
     for _ in 0..tests {
         let n = t
@@ -282,9 +279,7 @@ pub fn analyze(input: &Input, json: bool, cache: Option<&Path>) -> Result<String
         winning_moves: moves,
     };
     if json {
-        return serde_json::to_string(&report)
-            .map(|s| s + "\n")
-            .map_err(|e| Failure::other(anyhow!(e)));
+        return json_line(&report);
     }
     let mut out = String::new();
     let _ = writeln!(
@@ -311,16 +306,10 @@ pub fn analyze(input: &Input, json: bool, cache: Option<&Path>) -> Result<String
         winner_line(total == 0),
         report.winner_name
     );
-    if report.winning_moves.is_empty() {
-        let _ = writeln!(
-            out,
-            "winning moves: none; every move leaves a winning position"
-        );
-    } else {
-        let _ = writeln!(out, "winning moves ({}):", report.winning_moves.len());
-        for m in &report.winning_moves {
-            let _ = writeln!(out, "  {}", m.text);
-        }
-    }
+    write_moves(
+        &mut out,
+        report.winning_moves.iter().map(|m| m.text.clone()),
+        "every move leaves a winning position",
+    );
     Ok(out)
 }

@@ -9,7 +9,7 @@ use grundy::games::{nim, sheet};
 use grundy::parse::Tokens;
 use serde::Serialize;
 
-use super::{Input, winner_line};
+use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
 
 /// The most test cases accepted in one input.
@@ -21,9 +21,7 @@ const MAX_DRAWN: u64 = 40;
 
 pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     let mut t = Tokens::new(&input.bytes);
-    let cases = t
-        .u64_in("the number of test cases T", 1, MAX_CASES)
-        .map_err(|e| input.error(e))?;
+    let cases = read_cases(&mut t, input, "the number of test cases T", MAX_CASES)?;
     let mut out = String::with_capacity(cases as usize * 16);
     for _ in 0..cases {
         let n = t.u64_in("N", 1, MAX_SIDE).map_err(|e| input.error(e))?;
@@ -105,9 +103,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         winning_moves: cuts,
     };
     if json {
-        return serde_json::to_string(&report)
-            .map(|s| s + "\n")
-            .map_err(Failure::other);
+        return json_line(&report);
     }
     Ok(render(&report))
 }
@@ -201,18 +197,16 @@ fn render(r: &Report) -> String {
         r.grundy, h.left, h.right, h.up, h.down
     );
     let _ = writeln!(out, "winner:  {}", winner_line(r.grundy == 0));
-    if r.winning_moves.is_empty() {
-        let _ = writeln!(out, "winning moves: none; every cut leaves a winning sheet");
-    } else {
-        let _ = writeln!(out, "winning moves ({}):", r.winning_moves.len());
-        for c in &r.winning_moves {
+    write_moves(
+        &mut out,
+        r.winning_moves.iter().map(|c| {
             let a = c.after;
-            let _ = writeln!(
-                out,
-                "  {}, leaving {} x {} with the mark at row {}, column {}",
+            format!(
+                "{}, leaving {} x {} with the mark at row {}, column {}",
                 c.text, a.rows, a.columns, a.mark_row, a.mark_column
-            );
-        }
-    }
+            )
+        }),
+        "every cut leaves a winning sheet",
+    );
     out
 }

@@ -3,16 +3,11 @@
 use grundy::games::lava;
 use serde::Deserialize;
 
-use crate::{assert_refused, example, run_ok, shared_sample};
+use crate::{assert_refused, check_shared_sample, example, run_ok};
 
 #[test]
 fn statement_sample_when_available() {
-    if let (Some(input), Some(answer)) = (
-        shared_sample("caos3/sample.in"),
-        shared_sample("caos3/sample.ans"),
-    ) {
-        assert_eq!(run_ok(&["solve", "caos3"], &input), answer);
-    }
+    check_shared_sample("caos3", "caos3/sample.in", "caos3/sample.ans");
 }
 
 fn map(rows: &[&str]) -> String {

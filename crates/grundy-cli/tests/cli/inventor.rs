@@ -3,16 +3,15 @@
 use grundy::games::inventor;
 use serde::Deserialize;
 
-use crate::{assert_refused, example, run_ok, shared_sample};
+use crate::{assert_refused, check_shared_sample, example, run_ok};
 
 #[test]
 fn official_sample_when_available() {
-    if let (Some(input), Some(answer)) = (
-        shared_sample("inventor_outlasting/sample_1.in"),
-        shared_sample("inventor_outlasting/sample_1.ans"),
-    ) {
-        assert_eq!(run_ok(&["solve", "inventor-outlasting"], &input), answer);
-    }
+    check_shared_sample(
+        "inventor-outlasting",
+        "inventor_outlasting/sample_1.in",
+        "inventor_outlasting/sample_1.ans",
+    );
 }
 
 const BOARDS: [&[&str]; 5] = [

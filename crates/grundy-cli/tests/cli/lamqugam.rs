@@ -4,16 +4,11 @@ use grundy::Solver;
 use grundy::games::lame_queen::{LameQueen, PPositions};
 use serde::Deserialize;
 
-use crate::{assert_refused, run_ok, shared_sample};
+use crate::{assert_refused, check_shared_sample, run_ok};
 
 #[test]
 fn statement_sample_when_available() {
-    if let (Some(input), Some(answer)) = (
-        shared_sample("lamqugam/sample.in"),
-        shared_sample("lamqugam/sample.ans"),
-    ) {
-        assert_eq!(run_ok(&["solve", "lamqugam"], &input), answer);
-    }
+    check_shared_sample("lamqugam", "lamqugam/sample.in", "lamqugam/sample.ans");
 }
 
 /// Fractions from counting P-positions square by square with the generic solver.

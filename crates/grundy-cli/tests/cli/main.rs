@@ -33,6 +33,18 @@ pub fn shared_sample(path: &str) -> Option<String> {
     std::fs::read_to_string(full).ok()
 }
 
+/// Checks `grundy solve <problem>` on a statement sample from `../shared/testdata`, when
+/// that folder is beside the repository (the project's own cases never depend on it).
+pub fn check_shared_sample(problem: &str, input: &str, answer: &str) {
+    if let (Some(input), Some(answer)) = (shared_sample(input), shared_sample(answer)) {
+        assert_eq!(
+            run_ok(&["solve", problem], &input),
+            answer,
+            "{problem} sample"
+        );
+    }
+}
+
 pub struct Run {
     pub status: i32,
     pub stdout: String,

@@ -4,16 +4,11 @@ use grundy::NoProgress;
 use grundy::games::bitboard::{Shape, Table};
 use serde::Deserialize;
 
-use crate::{assert_refused, run, run_ok, shared_sample};
+use crate::{assert_refused, check_shared_sample, run, run_ok};
 
 #[test]
 fn statement_sample_when_available() {
-    if let (Some(input), Some(answer)) = (
-        shared_sample("pshtbrth/sample.in"),
-        shared_sample("pshtbrth/sample.ans"),
-    ) {
-        assert_eq!(run_ok(&["solve", "pshtbrth"], &input), answer);
-    }
+    check_shared_sample("pshtbrth", "pshtbrth/sample.in", "pshtbrth/sample.ans");
 }
 
 #[test]

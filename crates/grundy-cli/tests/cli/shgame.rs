@@ -3,16 +3,11 @@
 use grundy::games::sheet;
 use serde::Deserialize;
 
-use crate::{assert_refused, run_ok, shared_sample};
+use crate::{assert_refused, check_shared_sample, run_ok};
 
 #[test]
 fn statement_sample_when_available() {
-    if let (Some(input), Some(answer)) = (
-        shared_sample("shgame/sample.in"),
-        shared_sample("shgame/sample.ans"),
-    ) {
-        assert_eq!(run_ok(&["solve", "shgame"], &input), answer);
-    }
+    check_shared_sample("shgame", "shgame/sample.in", "shgame/sample.ans");
 }
 
 #[test]
