@@ -256,3 +256,23 @@ fn strips_are_parity() {
         assert_eq!(a.class_values, [Nimber(even % 2), Nimber(odd % 2)], "1x{n}");
     }
 }
+
+#[test]
+fn staircases_reuse_patterns_and_agree_with_the_table() {
+    // A full 2×n Inventor board: each colour class is a staircase in (u, v), whose segments
+    // repeat the same pattern at every position.
+    for n in [7i64, 24, 41] {
+        for class in 0..2 {
+            let points: Vec<(i64, i64)> = (0..2)
+                .flat_map(|r| (0..n).map(move |c| (r, c)))
+                .filter(|&(r, c)| (r + c) % 2 == class)
+                .map(|(r, c)| (r + c, r - c))
+                .collect();
+            let mut table = CrossCut::with_method(&points, Method::Table).unwrap();
+            let mut search = CrossCut::with_method(&points, Method::Search).unwrap();
+            assert_eq!(table.stats().method, Method::Table);
+            assert_eq!(search.grundy().unwrap(), table.grundy().unwrap(), "2x{n}");
+            assert_eq!(search.move_values().unwrap(), table.move_values().unwrap(), "2x{n}");
+        }
+    }
+}

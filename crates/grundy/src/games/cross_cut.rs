@@ -182,6 +182,12 @@ pub struct CrossCut {
     memo: Memo,
     /// Search method: values of full rectangles by (height − 1)·cols + (width − 1).
     full: Vec<u16>,
+    /// Search method: one evaluated rectangle per point pattern, by the pattern's hash.
+    /// Rectangles whose points, ranked by row and by column within the rectangle, coincide
+    /// are the same game wherever they stand (a staircase segment's value depends only on
+    /// its length); a value is reused only after the two patterns are compared point by
+    /// point, so a hash collision costs time, never correctness.
+    patterns: FxHashMap<u64, (Rect, u16)>,
     values: Vec<u16>,
     mex: MexSet,
     stats: CrossCutStats,
@@ -323,6 +329,7 @@ impl CrossCut {
             table: None,
             memo: Memo::Sparse(FxHashMap::default()),
             full: vec![UNKNOWN; rows * cols],
+            patterns: FxHashMap::default(),
             values: Vec::new(),
             mex: MexSet::new(),
             stats: CrossCutStats {
@@ -578,7 +585,42 @@ impl CrossCut {
         })
     }
 
-    fn lookup(&self, r: &Rect) -> Option<u16> {
+    /// The points of `r` in row-major order, each as (row rank << 16 | column rank), ranks
+    /// counted among the rows and columns of `r` that hold points.
+    fn ranked_pattern(&self, r: &Rect) -> Vec<u32> {
+        let mut points: Vec<(u32, u16)> = Vec::with_capacity(r.count as usize);
+        let mut row_rank = 0u32;
+        for u in usize::from(r.u1)..=usize::from(r.u2) {
+            let before = points.len();
+            let mut v = self.next_in_row[u * self.cols + usize::from(r.v1)];
+            while v != NONE && v <= r.v2 {
+                points.push((row_rank, v));
+                let next = usize::from(v) + 1;
+                v = if next < self.cols {
+                    self.next_in_row[u * self.cols + next]
+                } else {
+                    NONE
+                };
+            }
+            row_rank += u32::from(points.len() > before);
+        }
+        let mut columns: Vec<u16> = points.iter().map(|p| p.1).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        points
+            .iter()
+            .map(|&(rr, v)| rr << 16 | columns.partition_point(|&c| c < v) as u32)
+            .collect()
+    }
+
+    fn pattern_hash(pattern: &[u32]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        pattern.hash(&mut h);
+        h.finish()
+    }
+
+    fn lookup(&mut self, r: &Rect) -> Option<u16> {
         let crowded = Self::count_in(
             &self.crowded,
             self.cols,
@@ -598,10 +640,31 @@ impl CrossCut {
                 Memo::Sparse(m) => *m.get(&r.key()).unwrap_or(&UNKNOWN),
             }
         };
-        (v != UNKNOWN).then_some(v)
+        if v != UNKNOWN {
+            return Some(v);
+        }
+        if r.is_full() {
+            return None;
+        }
+        // The same points may have been met elsewhere.
+        let pattern = self.ranked_pattern(r);
+        let &(rep, value) = self.patterns.get(&Self::pattern_hash(&pattern))?;
+        if rep.count != r.count || self.ranked_pattern(&rep) != pattern {
+            return None;
+        }
+        self.store_rect(r, value);
+        Some(value)
     }
 
     fn store(&mut self, r: &Rect, v: u16) {
+        self.store_rect(r, v);
+        if !r.is_full() {
+            let hash = Self::pattern_hash(&self.ranked_pattern(r));
+            self.patterns.entry(hash).or_insert((*r, v));
+        }
+    }
+
+    fn store_rect(&mut self, r: &Rect, v: u16) {
         if r.is_full() {
             self.full[(r.height() - 1) * self.cols + r.width() - 1] = v;
             return;
@@ -633,6 +696,7 @@ impl CrossCut {
     /// The value of a shrunk rectangle, evaluating the rectangles it reaches with an
     /// explicit stack.
     fn search(&mut self, root: Rect) -> Result<u16, CrossCutError> {
+        // (A pattern hit stores into the memo, so lookups may write.)
         if let Some(v) = self.lookup(&root) {
             return Ok(v);
         }
