@@ -272,7 +272,11 @@ fn staircases_reuse_patterns_and_agree_with_the_table() {
             let mut search = CrossCut::with_method(&points, Method::Search).unwrap();
             assert_eq!(table.stats().method, Method::Table);
             assert_eq!(search.grundy().unwrap(), table.grundy().unwrap(), "2x{n}");
-            assert_eq!(search.move_values().unwrap(), table.move_values().unwrap(), "2x{n}");
+            assert_eq!(
+                search.move_values().unwrap(),
+                table.move_values().unwrap(),
+                "2x{n}"
+            );
         }
     }
 }
