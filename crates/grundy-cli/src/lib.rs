@@ -3,7 +3,23 @@
 //!
 //! The binary (`main.rs`) only parses arguments, calls [`commands::run`], and turns the
 //! result into an exit status. Tests and fuzzers drive [`problems`] directly, without a
-//! process per input.
+//! process per input:
+//!
+//! ```
+//! use grundy_cli::problems::{self, Input, Problem};
+//!
+//! let input = Input {
+//!     source: "<example>".to_string(),
+//!     bytes: b"2\n3 3\n1 2\n".to_vec(),
+//! };
+//! let output = problems::solve(Problem::Shgame, &input).map_err(|f| f.error)?;
+//! assert_eq!(output, b"4\n2\n");
+//!
+//! let bad = Input { source: "<example>".to_string(), bytes: b"1\n0 3\n".to_vec() };
+//! let refused = problems::solve(Problem::Shgame, &bad).err().map(|f| f.status);
+//! assert_eq!(refused, Some(2));
+//! # Ok::<(), anyhow::Error>(())
+//! ```
 
 pub mod cli;
 pub mod commands;
