@@ -2,6 +2,7 @@
 //! board back with some cells marked.
 
 use grundy::parse::{Found, ParseError, Tokens};
+use serde::Serialize;
 
 /// A grid as read: row-major bytes.
 pub struct Grid {
@@ -14,6 +15,15 @@ impl Grid {
     pub fn at(&self, r: usize, c: usize) -> u8 {
         self.cells[r * self.cols + c]
     }
+}
+
+/// A winning move on one cell, for JSON reports (1-based row and column).
+#[derive(Serialize)]
+pub struct CellMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub row: usize,
+    pub column: usize,
 }
 
 /// Bounds on a grid's size, checked before any row is read.

@@ -9,7 +9,7 @@ use grundy::games::lava;
 use grundy::parse::Tokens;
 use serde::Serialize;
 
-use super::board::{self, Grid, Limits};
+use super::board::{self, CellMove, Grid, Limits};
 use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
 
@@ -55,15 +55,7 @@ struct Report {
     winner_name: &'static str,
     /// 1-based (row, column) of every monster.
     monsters: Vec<[usize; 2]>,
-    winning_moves: Vec<Move>,
-}
-
-#[derive(Serialize)]
-struct Move {
-    #[serde(rename = "move")]
-    text: String,
-    row: usize,
-    column: usize,
+    winning_moves: Vec<CellMove>,
 }
 
 pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
@@ -81,7 +73,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         winning_moves: a
             .winning
             .iter()
-            .map(|&(r, c)| Move {
+            .map(|&(r, c)| CellMove {
                 text: format!(
                     "pour lava from the monster at row {}, column {}",
                     r + 1,

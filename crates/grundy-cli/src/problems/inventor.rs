@@ -10,7 +10,7 @@ use grundy::games::inventor;
 use grundy::parse::Tokens;
 use serde::Serialize;
 
-use super::board::{self, Grid, Limits};
+use super::board::{self, CellMove, Grid, Limits};
 use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
 
@@ -51,15 +51,7 @@ struct Report {
     /// Values of the two colour classes: even and odd row + column.
     class_values: [u64; 2],
     spots: usize,
-    winning_moves: Vec<Move>,
-}
-
-#[derive(Serialize)]
-struct Move {
-    #[serde(rename = "move")]
-    text: String,
-    row: usize,
-    column: usize,
+    winning_moves: Vec<CellMove>,
 }
 
 pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
@@ -80,7 +72,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         winning_moves: a
             .winning
             .iter()
-            .map(|&(r, c)| Move {
+            .map(|&(r, c)| CellMove {
                 text: format!("build at row {}, column {}", r + 1, c + 1),
                 row: r + 1,
                 column: c + 1,
