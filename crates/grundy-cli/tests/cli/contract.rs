@@ -23,6 +23,24 @@ fn every_subcommand_has_help_with_examples() {
 }
 
 #[test]
+fn usage_errors_are_one_line_with_status_2() {
+    assert_refused(&["sequence", "kayles"], "", 2, "--upto <N>");
+    assert_refused(
+        &["analyze", "nim", "--bogus"],
+        "",
+        2,
+        "unexpected argument '--bogus'",
+    );
+    assert_refused(&["sequence", "nim", "--upto", "-3"], "", 2, "error:");
+    assert_refused(
+        &["frobnicate"],
+        "",
+        2,
+        "unrecognized subcommand 'frobnicate'",
+    );
+}
+
+#[test]
 fn no_subcommand_is_a_usage_error() {
     let r = run(&[], "");
     assert_eq!(r.status, 2);
