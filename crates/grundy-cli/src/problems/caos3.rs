@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use grundy::games::lava;
 use grundy::parse::Tokens;
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::board::{self, CellMove, Grid, Limits};
@@ -37,13 +38,21 @@ fn name(first_wins: bool) -> &'static str {
 pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let cases = read_cases(&mut t, input, "the number of test cases T", MAX_CASES)?;
+    // The whole input is checked before any map is solved; the maps are then independent
+    // and shared between the cores.
+    let maps = (0..cases)
+        .map(|_| read_map(&mut t, input))
+        .collect::<Result<Vec<_>, _>>()?;
+    t.end().map_err(|e| input.error(e))?;
+    let values = maps
+        .par_iter()
+        .map(|grid| lava::grundy(grid.rows, grid.cols, &open_cells(grid)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::other)?;
     let mut out = String::new();
-    for _ in 0..cases {
-        let grid = read_map(&mut t, input)?;
-        let g = lava::grundy(grid.rows, grid.cols, &open_cells(&grid)).map_err(Failure::other)?;
+    for g in values {
         let _ = writeln!(out, "{}", name(!g.is_zero()));
     }
-    t.end().map_err(|e| input.error(e))?;
     Ok(out.into_bytes())
 }
 

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use grundy::games::inventor;
 use grundy::parse::Tokens;
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::board::{self, CellMove, Grid, Limits};
@@ -34,12 +35,20 @@ fn explain(grid: &Grid) -> Result<inventor::Analysis, Failure> {
 pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let cases = read_cases(&mut t, input, "the number of test cases T", MAX_CASES)?;
-    let mut out = String::new();
-    for case in 1..=cases {
-        let grid = read_board(&mut t, input)?;
-        let _ = writeln!(out, "Case #{case}: {}", explain(&grid)?.winning.len());
-    }
+    // The whole input is checked before any board is solved; the boards are then
+    // independent and shared between the cores.
+    let boards = (0..cases)
+        .map(|_| read_board(&mut t, input))
+        .collect::<Result<Vec<_>, _>>()?;
     t.end().map_err(|e| input.error(e))?;
+    let counts = boards
+        .par_iter()
+        .map(|grid| explain(grid).map(|a| a.winning.len()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = String::new();
+    for (case, count) in counts.into_iter().enumerate() {
+        let _ = writeln!(out, "Case #{}: {count}", case + 1);
+    }
     Ok(out.into_bytes())
 }
 
