@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use grundy::Player;
 use grundy::games::lava;
 use grundy::parse::Tokens;
 use rayon::prelude::*;
@@ -76,7 +77,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let report = Report {
         game: "caos3",
         grundy: a.grundy.0,
-        winner: if first_wins { "first" } else { "second" },
+        winner: Player::winner_of(a.grundy).as_str(),
         winner_name: name(first_wins),
         monsters: a.monsters.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
         winning_moves: a

@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use grundy::Player;
 use grundy::games::inventor;
 use grundy::parse::Tokens;
 use rayon::prelude::*;
@@ -71,11 +72,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let report = Report {
         game: "inventor-outlasting",
         grundy: a.grundy.0,
-        winner: if a.grundy.is_zero() {
-            "second"
-        } else {
-            "first"
-        },
+        winner: Player::winner_of(a.grundy).as_str(),
         class_values: a.class_values.map(|v| v.0),
         spots: grid.cells.iter().filter(|&&b| b == b'X').count(),
         winning_moves: a

@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use grundy::Player;
 use grundy::games::lame_queen::{self, PPositions, Rect};
 use grundy::parse::{Found, ParseError, Tokens};
 use serde::Serialize;
@@ -118,7 +119,8 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let report = Report {
         game: "lamqugam",
         grundy,
-        winner: if is_p { "second" } else { "first" },
+        // Known exactly even where the value is not: P exactly when no move wins.
+        winner: if is_p { Player::Second } else { Player::First }.as_str(),
         d,
         x,
         y,

@@ -12,6 +12,7 @@ use std::path::Path;
 use grundy::games::bitboard::{BitboardError, MAX_CELLS, Shape, Table};
 use grundy::index::{Fenwick, Xor8};
 use grundy::parse::{Found, ParseError, Tokens};
+use grundy::{Nimber, Player};
 use serde::Serialize;
 
 use super::{Input, json_line, read_cases, winner_line, write_moves};
@@ -271,7 +272,7 @@ pub fn analyze(input: &Input, json: bool, cache: Option<&Path>) -> Result<String
     let report = Report {
         game: "pshtbrth",
         grundy: total,
-        winner: if total == 0 { "second" } else { "first" },
+        winner: Player::winner_of(Nimber(total)).as_str(),
         winner_name: name(total != 0),
         rows: shape.rows(),
         columns: shape.cols(),

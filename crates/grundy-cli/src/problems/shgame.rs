@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use grundy::Player;
 use grundy::games::{nim, sheet};
 use grundy::parse::Tokens;
 use serde::Serialize;
@@ -92,7 +93,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let report = Report {
         game: "shgame",
         grundy: g.0,
-        winner: if g.is_zero() { "second" } else { "first" },
+        winner: Player::winner_of(g).as_str(),
         sheet: here,
         heaps: Heaps {
             left: heaps[0],
