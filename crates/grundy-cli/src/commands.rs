@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use grundy::parse::Tokens;
+use grundy::parse::{Found, ParseError, Tokens, escaped_path};
 use grundy::{Family, FamilyError, HeapAnalysis, checksum};
 use serde::Serialize;
 
@@ -41,27 +41,53 @@ pub const MAX_INPUT: u64 = 1 << 30;
 
 fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
     match file {
-        None => read_from("<stdin>".to_string(), io::stdin().lock()),
-        Some(p) if p == Path::new("-") => read_from("<stdin>".to_string(), io::stdin().lock()),
+        None => read_from("<stdin>".to_string(), io::stdin().lock(), None),
+        Some(p) if p == Path::new("-") => {
+            read_from("<stdin>".to_string(), io::stdin().lock(), None)
+        }
         Some(p) => {
+            let source = escaped_path(p);
             let f = fs::File::open(p)
-                .map_err(|e| Failure::other(anyhow!("{}: cannot read: {e}", p.display())))?;
-            read_from(p.display().to_string(), f)
+                .map_err(|e| Failure::other(anyhow!("{source}: cannot read: {e}")))?;
+            // A regular file's size is known: refuse a large one before reading a byte.
+            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            read_from(source, f, size)
         }
     }
 }
 
-/// Reads everything, refusing past [`MAX_INPUT`] bytes instead of growing without bound.
-fn read_from(source: String, reader: impl Read) -> Result<Input, Failure> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_INPUT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::other(anyhow!("{source}: cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_INPUT {
-        return Err(Failure::input(anyhow!(
-            "{source}: the input is larger than the supported {MAX_INPUT} bytes"
-        )));
+fn too_large(source: &str) -> Failure {
+    Failure::input(anyhow!(
+        "{source}: the input is larger than the supported {MAX_INPUT} bytes"
+    ))
+}
+
+/// Reads everything, refusing past [`MAX_INPUT`] bytes: at once when `size` is known, else
+/// as soon as the cap is passed, never holding more than the cap.
+fn read_from(source: String, mut reader: impl Read, size: Option<u64>) -> Result<Input, Failure> {
+    if size.is_some_and(|s| s > MAX_INPUT) {
+        return Err(too_large(&source));
+    }
+    let cannot = |e: io::Error| Failure::other(anyhow!("{source}: cannot read: {e}"));
+    // Grown by hand rather than by read_to_end, whose doubling would reserve twice the
+    // cap for an input just past it.
+    let mut bytes = Vec::with_capacity(size.unwrap_or(1 << 16) as usize + 1);
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(cannot(e)),
+        };
+        if (bytes.len() + n) as u64 > MAX_INPUT {
+            return Err(too_large(&source));
+        }
+        if bytes.capacity() - bytes.len() < n {
+            let room = (bytes.capacity().max(n)).min(MAX_INPUT as usize - bytes.len());
+            bytes.reserve_exact(room);
+        }
+        bytes.extend_from_slice(&chunk[..n]);
     }
     Ok(Input { source, bytes })
 }
@@ -120,8 +146,9 @@ fn analyze(
     }
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
-        serde_json::to_writer(&mut out, &HeapJson::from(&analysis)).map_err(Failure::other)?;
-        writeln!(out)?;
+        // Serialised first, so a write error stays an io::Error (a closed pipe is quiet).
+        let line = serde_json::to_string(&HeapJson::from(&analysis)).map_err(Failure::other)?;
+        writeln!(out, "{line}")?;
     } else {
         write_heap_analysis(&mut out, &analysis)?;
     }
@@ -132,28 +159,36 @@ fn analyze(
 /// The most heaps one position may have.
 const MAX_HEAPS: usize = 100_000;
 
-/// Reads the heap sizes of one position (whitespace-separated, each at most `limit`).
+/// Reads the heap sizes of one position (whitespace-separated, each at most `limit`, at
+/// most [`MAX_HEAPS`] of them adding up to at most [`Family::MAX_ANALYZE_TOTAL`]).
 pub fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
     let at = |e| input.error(e);
     let mut tokens = Tokens::new(&input.bytes);
     let mut heaps = Vec::new();
-    loop {
+    let mut total = 0u64;
+    while let Some(next) = tokens.clone().next_token() {
         if heaps.len() == MAX_HEAPS {
-            tokens.end().map_err(|_| {
-                Failure::input(anyhow!("{}: more than {MAX_HEAPS} heaps", input.source))
-            })?;
-            break;
+            return Err(at(ParseError {
+                line: next.line,
+                expected: format!("at most {MAX_HEAPS} heaps"),
+                found: Found::Value("another heap".to_string()),
+            }));
         }
-        let mut probe = tokens.clone();
-        if probe.next_token().is_none() {
-            break;
+        let heap = tokens.u64_in("a heap size", 0, limit).map_err(at)?;
+        total += heap;
+        if total > Family::MAX_ANALYZE_TOTAL {
+            return Err(at(tokens.error(
+                format!(
+                    "heaps adding up to at most {} (every option of every heap is looked at)",
+                    Family::MAX_ANALYZE_TOTAL
+                ),
+                Found::Value(format!("a total of {total} by this heap")),
+            )));
         }
-        heaps.push(tokens.u64_in("a heap size", 0, limit).map_err(at)?);
+        heaps.push(heap);
     }
     if heaps.is_empty() {
-        return Err(at(
-            tokens.error("at least one heap size", grundy::parse::Found::End)
-        ));
+        return Err(at(tokens.error("at least one heap size", Found::End)));
     }
     Ok(heaps)
 }

@@ -26,7 +26,8 @@ pub mod commands;
 pub mod problems;
 mod progress;
 
-use std::io;
+use std::fmt;
+use std::io::{self, Write};
 
 /// An error with the exit status it earns.
 #[derive(Debug)]
@@ -53,8 +54,22 @@ impl Failure {
     }
 }
 
+/// The one place `?` turns an I/O error into a failure: writing the output. Exit status
+/// 1, named as such (the binary keeps a closed pipe quiet: it finds the `io::Error` under
+/// the context).
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
-        Failure::other(e)
+        Failure::other(anyhow::Error::new(e).context("cannot write to standard output"))
     }
+}
+
+/// Prints a warning on standard error: one line, `grundy: warning: ` and the message with
+/// any control characters escaped. The work goes on.
+pub fn warn(message: fmt::Arguments<'_>) {
+    let text = message.to_string();
+    let _ = writeln!(
+        io::stderr(),
+        "grundy: warning: {}",
+        grundy::parse::escaped_str(&text)
+    );
 }

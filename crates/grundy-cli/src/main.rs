@@ -1,12 +1,16 @@
 //! `grundy`: solve and explain impartial games from the command line.
 //!
-//! Owns the exit code: 0 success, 2 bad input or usage, 1 any other failure.
+//! Owns the exit code: 0 success, 2 bad input or usage, 1 any other failure. Every error
+//! is one line on standard error, with whatever came from inputs, arguments or file names
+//! escaped.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
+use grundy::parse::{escaped, escaped_str};
 use grundy_cli::cli::Cli;
 use grundy_cli::commands;
 
@@ -22,26 +26,44 @@ fn main() -> ExitCode {
             let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 "error: a subcommand is required: solve, analyze or sequence (see --help)".into()
             } else {
-                one_line(&e.render().to_string())
+                one_line(&e.render().to_string(), std::env::args_os())
             };
-            let _ = writeln!(io::stderr(), "{line}");
+            let _ = writeln!(io::stderr(), "{}", escaped_str(&line));
             return ExitCode::from(2);
         }
     };
+    if stdout_is_closed() {
+        let _ = writeln!(
+            io::stderr(),
+            "error: standard output is closed; the results would be lost"
+        );
+        return ExitCode::FAILURE;
+    }
+    stop_cleanly_on_signals();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) if is_broken_pipe(&f.error) => ExitCode::SUCCESS,
         Err(f) => {
-            let _ = writeln!(io::stderr(), "error: {:#}", f.error);
+            let message = format!("{:#}", f.error);
+            let _ = writeln!(io::stderr(), "error: {}", escaped_str(&message));
             ExitCode::from(f.status)
         }
     }
 }
 
 /// clap's usage error on one line, like every other error: its message and tips joined,
-/// the usage block dropped (`--help` shows it).
-fn one_line(rendered: &str) -> String {
-    let kept: Vec<&str> = rendered
+/// the usage block dropped (`--help` shows it). Arguments that hold line breaks or other
+/// controls are escaped first, so their breaks are not taken for clap's.
+fn one_line(rendered: &str, args: impl Iterator<Item = OsString>) -> String {
+    let mut text = rendered.to_string();
+    for arg in args {
+        let raw = arg.to_string_lossy();
+        let shown = escaped(raw.as_bytes());
+        if shown != raw && !raw.is_empty() {
+            text = text.replace(raw.as_ref(), &shown);
+        }
+    }
+    let kept: Vec<&str> = text
         .lines()
         .map(str::trim)
         .take_while(|l| !l.starts_with("Usage:"))
@@ -54,4 +76,65 @@ fn one_line(rendered: &str) -> String {
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// `grundy ... >&-`: the Rust runtime reopens a closed standard descriptor on /dev/null
+/// before `main`, so every write would vanish and the work be done for nothing. It opens
+/// it read-write, which a shell's `> /dev/null` never does: that pair is the sign.
+fn stdout_is_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{FileType, OFlags};
+        let out = io::stdout();
+        let (Ok(flags), Ok(stat), Ok(null)) = (
+            rustix::fs::fcntl_getfl(&out),
+            rustix::fs::fstat(&out),
+            rustix::fs::stat("/dev/null"),
+        ) else {
+            return false;
+        };
+        FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
+            && stat.st_rdev == null.st_rdev
+            && flags & OFlags::ACCMODE == OFlags::RDWR
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// On SIGINT or SIGTERM, removes the temporary files of saves in flight, then ends the
+/// process by the same signal (so the caller sees it was interrupted). What was saved
+/// before stays: saves are atomic.
+fn stop_cleanly_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                grundy::store::abandon_unfinished();
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_errors_keep_arguments_on_one_line() {
+        let rendered =
+            "error: unexpected argument 'a\nb' found\n\n  tip: try '--x'\n\nUsage: grundy\n";
+        let line = one_line(rendered, ["grundy".into(), "a\nb".into()].into_iter());
+        assert_eq!(
+            line,
+            "error: unexpected argument 'a\\nb' found tip: try '--x' (see --help)"
+        );
+    }
 }

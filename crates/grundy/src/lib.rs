@@ -37,6 +37,7 @@ pub mod nimber;
 pub mod parse;
 pub mod progress;
 pub mod solver;
+pub mod store;
 pub mod sum;
 
 pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum};

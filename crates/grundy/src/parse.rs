@@ -5,6 +5,8 @@
 //! was expected.
 
 use std::fmt;
+use std::fmt::Write as _;
+use std::path::Path;
 
 /// A rejected input: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,12 +53,78 @@ pub struct Token<'a> {
 impl Token<'_> {
     fn shown(&self) -> Found {
         const MAX: usize = 40;
-        let s = String::from_utf8_lossy(&self.text[..self.text.len().min(MAX)]);
+        let s = escaped(&self.text[..self.text.len().min(MAX)]);
         if self.text.len() > MAX {
             Found::Token(format!("{s}..."))
         } else {
-            Found::Token(s.into_owned())
+            Found::Token(s)
         }
+    }
+}
+
+/// `true` for characters that must not reach a terminal raw: controls (NUL, newline,
+/// escape, C1), and the invisible ones that reorder or hide text (bidi overrides,
+/// zero-width marks, line and paragraph separators, the byte-order mark).
+fn unsafe_to_show(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// Bytes from an input, an argument or a file name, made safe for a one-line message:
+/// printable text is kept, control and invisible characters become `\n`, `\t`, `\r`, `\0`,
+/// `\x1b` or `\u{202e}`, and bytes that are not UTF-8 become `\xNN`.
+///
+/// ```
+/// use grundy::parse::escaped;
+///
+/// assert_eq!(escaped(b"caf\xC3\xA9 3\xD7"), "café 3\\xd7");
+/// assert_eq!(escaped(b"a\nb\x1b[2J\0"), "a\\nb\\x1b[2J\\0");
+/// ```
+pub fn escaped(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                '\0' => out.push_str("\\0"),
+                c if unsafe_to_show(c) && (c as u32) < 0x80 => {
+                    let _ = write!(out, "\\x{:02x}", c as u32);
+                }
+                c if unsafe_to_show(c) => {
+                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
+}
+
+/// [`escaped`] for text that is already UTF-8 (a message put together from many parts).
+pub fn escaped_str(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(unsafe_to_show) {
+        escaped(text.as_bytes()).into()
+    } else {
+        text.into()
+    }
+}
+
+/// A file name made safe for a one-line message (see [`escaped`]).
+pub fn escaped_path(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        escaped(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        escaped(path.to_string_lossy().as_bytes())
     }
 }
 
@@ -246,14 +314,17 @@ impl<'a> Tokens<'a> {
             });
         }
         if let Some(i) = tok.text.iter().position(|b| !alphabet.contains(b)) {
-            let bad = String::from_utf8_lossy(&tok.text[i..])
-                .chars()
+            // The whole character when the byte starts a valid UTF-8 one, else the byte.
+            let rest = &tok.text[i..];
+            let len = rest
+                .utf8_chunks()
                 .next()
-                .unwrap_or('?');
+                .and_then(|c| c.valid().chars().next())
+                .map_or(1, char::len_utf8);
             return Err(ParseError {
                 line: tok.line,
                 expected: format!("{} in column {}", chars(), i + 1),
-                found: Found::Token(bad.to_string()),
+                found: Found::Token(escaped(&rest[..len])),
             });
         }
         Ok(tok.text)

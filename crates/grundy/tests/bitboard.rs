@@ -135,7 +135,13 @@ fn cache_round_trip_and_damage() {
     // Truncated.
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
     let e = Table::load(&dir, shape).unwrap_err().to_string();
-    assert!(e.contains("truncated"), "{e}");
+    assert!(e.contains("the file has"), "{e}");
+    // Another shape's table under this shape's name: refused by its label.
+    let other = table(2, 3);
+    let moved = other.save(&dir).unwrap();
+    std::fs::rename(&moved, &path).unwrap();
+    let e = Table::load(&dir, shape).unwrap_err().to_string();
+    assert!(e.contains("2x3"), "{e}");
     // Not a table at all.
     std::fs::write(&path, b"hello").unwrap();
     let e = Table::load(&dir, shape).unwrap_err().to_string();

@@ -9,9 +9,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use grundy::games::bitboard::{BitboardError, MAX_CELLS, Shape, Table};
+use grundy::games::bitboard::{MAX_CELLS, Shape, Table};
 use grundy::index::{Fenwick, Xor8};
-use grundy::parse::{Found, ParseError, Tokens};
+use grundy::parse::{Found, ParseError, Tokens, escaped};
 use grundy::{Nimber, Player};
 use serde::Serialize;
 
@@ -175,7 +175,7 @@ fn masks(input: &Input, cakes: &[Cake]) -> Result<(Shape, Vec<u32>), Failure> {
                 return Err(input.error(ParseError {
                     line: cake.line + r,
                     expected: format!("{cols} characters of '0' or '1'"),
-                    found: Found::Token(String::from_utf8_lossy(row).into_owned()),
+                    found: Found::Token(escaped(row)),
                 }));
             }
             for (c, &b) in checked.iter().enumerate() {
@@ -190,23 +190,32 @@ fn masks(input: &Input, cakes: &[Cake]) -> Result<(Shape, Vec<u32>), Failure> {
 }
 
 /// The table for a shape: from the cache when it holds a valid one, else computed (and
-/// saved there when a cache is given).
-fn table_for(shape: Shape, cache: Option<&Path>) -> Result<Table, Failure> {
+/// saved there when a cache is given). A cache that cannot be used costs time, never the
+/// analysis: what is wrong with it is a warning.
+fn table_for(shape: Shape, cache: Option<&Path>) -> Table {
+    let mut keep = cache;
     if let Some(dir) = cache {
         match Table::load(dir, shape) {
-            Ok(Some(table)) => return Ok(table),
+            Ok(Some(table)) => return table,
             Ok(None) => {}
-            Err(e @ BitboardError::BadCache { .. }) => {
-                eprintln!("grundy: {e}; computing it again");
+            Err(e) if e.is_damaged() => {
+                crate::warn(format_args!("{e}; computing the table again"));
             }
-            Err(e) => return Err(Failure::other(e)),
+            Err(e) => {
+                // A cache that cannot even be read would fail the same way when written:
+                // one warning is enough.
+                crate::warn(format_args!("{e}; computing the table without the cache"));
+                keep = None;
+            }
         }
     }
     let table = Table::build(shape, &mut Bar::above(1 << 20));
-    if let Some(dir) = cache {
-        table.save(dir).map_err(Failure::other)?;
+    if let Some(dir) = keep
+        && let Err(e) = table.save(dir)
+    {
+        crate::warn(format_args!("{e}; the table was not kept"));
     }
-    Ok(table)
+    table
 }
 
 #[derive(Serialize)]
@@ -243,7 +252,7 @@ fn span(word: &str, first: usize, last: usize) -> String {
 pub fn analyze(input: &Input, json: bool, cache: Option<&Path>) -> Result<String, Failure> {
     let cakes = cakes(input)?;
     let (shape, masks) = masks(input, &cakes)?;
-    let table = table_for(shape, cache)?;
+    let table = table_for(shape, cache);
     let values: Vec<u64> = masks.iter().map(|&m| table.value(m).0).collect();
     let total = values.iter().fold(0, |a, v| a ^ v);
     let mut moves = Vec::new();

@@ -90,3 +90,78 @@ fn a_missing_file_is_a_failure_not_bad_input() {
     assert!(r.stdout.is_empty());
     assert!(r.stderr.contains("/nonexistent/contest.in"), "{}", r.stderr);
 }
+
+#[test]
+fn messages_show_raw_bytes_escaped_on_one_line() {
+    // A terminal escape in the input, a line break in an argument, a file name with a
+    // line break and a byte that is not UTF-8.
+    assert_refused(
+        &["solve", "shgame"],
+        "1\n\x1b[2J 3\n",
+        2,
+        "<stdin>:2: expected N (1 to 1000000000000000000), found '\\x1b[2J'",
+    );
+    assert_refused(&["analyze", "ni\nm"], "", 2, "unknown game 'ni\\nm'");
+    assert_refused(
+        &["sequence", "nim", "--upto", "1\n2"],
+        "",
+        2,
+        "invalid value '1\\n2'",
+    );
+    let r = run(&["solve", "shgame", "no\nsuch\x07file"], "");
+    assert_eq!(r.status, 1);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("no\\nsuch\\x07file"), "{}", r.stderr);
+    assert_refused(&["analyze", "nim"], "3 \u{202e}4", 2, "found '\\u{202e}4'");
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    let full = StdCommand::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["sequence", "nim", "--upto", "100000"])
+        .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(full.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot write to standard output: "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // `>&-` from a shell.
+    let closed = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' sequence nim --upto 10 >&-",
+            assert_cmd::cargo::cargo_bin("grundy").display()
+        ))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("standard output is closed"), "{stderr}");
+    // A plain redirection to /dev/null is what the user asked for.
+    let null = StdCommand::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["sequence", "nim", "--upto", "10"])
+        .stdout(Stdio::null())
+        .status()
+        .expect("runs");
+    assert!(null.success());
+}
+
+#[test]
+fn a_file_over_the_cap_is_refused_by_its_size() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("huge.in");
+    // Sparse: no disk is used, and nothing of it is read.
+    let file = std::fs::File::create(&path).expect("create");
+    file.set_len((1 << 30) + 1).expect("set_len");
+    let shown = path.to_string_lossy().into_owned();
+    assert_refused(
+        &["solve", "shgame", &shown],
+        "",
+        2,
+        "the input is larger than the supported 1073741824 bytes",
+    );
+}

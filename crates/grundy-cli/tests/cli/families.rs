@@ -229,7 +229,13 @@ fn analyze_refuses_bad_heaps_with_the_line() {
         &["analyze", "nim"],
         &"1000000 ".repeat(11),
         2,
-        "the supported total is 10000000",
+        "<stdin>:1: expected heaps adding up to at most 10000000",
+    );
+    assert_refused(
+        &["analyze", "nim"],
+        &"1\n".repeat(100_001),
+        2,
+        "<stdin>:100001: expected at most 100000 heaps",
     );
     assert_refused(
         &["analyze", "nim"],

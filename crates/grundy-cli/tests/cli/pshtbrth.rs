@@ -100,7 +100,12 @@ fn analysis_uses_and_repairs_the_cache() {
     let r = run(&args, input);
     assert_eq!(r.status, 0, "{}", r.stderr);
     assert_eq!(r.stdout, first, "a damaged cache is rebuilt, not trusted");
-    assert!(r.stderr.contains("computing it again"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("computing the table again"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
     assert!(
         Table::load(&dir, Shape::new(4, 4).unwrap())
             .unwrap()
@@ -189,4 +194,50 @@ fn bad_inputs_name_the_line() {
         "at most 25 cells",
     );
     assert_refused(&analyze, "1x\n", 2, "found 'x'");
+}
+
+#[test]
+fn a_cache_that_cannot_be_used_is_a_warning_not_a_failure() {
+    let input = "1111\n1111\n1101\n0111\n";
+    let plain = run_ok(&["analyze", "cakes"], input);
+    let dir = tempfile::tempdir().unwrap();
+    // A folder that cannot be created: under a plain file.
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, b"").unwrap();
+    let under = blocker.join("cache").to_string_lossy().into_owned();
+    let r = run(&["analyze", "cakes", "--cache", &under], input);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, plain, "the analysis is printed all the same");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("grundy: warning: cannot read "),
+        "{}",
+        r.stderr
+    );
+    // The OS error once, not once per layer.
+    assert_eq!(r.stderr.matches("os error").count(), 1, "{}", r.stderr);
+
+    // A FIFO where the table should be: refused at once (never waited on), then replaced.
+    let cache = dir.path().join("cache");
+    std::fs::create_dir(&cache).unwrap();
+    let fifo = cache.join(Table::cache_name(Shape::new(4, 4).unwrap()));
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let shown = cache.to_string_lossy().into_owned();
+    let r = run(&["analyze", "cakes", "--cache", &shown], input);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, plain);
+    assert!(
+        r.stderr.contains("is a FIFO, not a regular file"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        Table::load(&cache, Shape::new(4, 4).unwrap())
+            .unwrap()
+            .is_some()
+    );
 }

@@ -21,8 +21,6 @@
 //! assert_eq!(table.value(0b0011).0, 2); // a 1×2 bar: take one or both
 //! ```
 
-use std::fs;
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -33,11 +31,12 @@ use thiserror::Error;
 use crate::game::{Components, Game};
 use crate::nimber::Nimber;
 use crate::progress::Progress;
+use crate::store::{self, StoreError};
 
 /// The most cells a board may have.
 pub const MAX_CELLS: usize = 25;
 
-/// Why a shape or a cache file was refused.
+/// Why a shape was refused.
 #[derive(Debug, Error)]
 pub enum BitboardError {
     /// R or C is 0, or R·C is past [`MAX_CELLS`].
@@ -49,22 +48,6 @@ pub enum BitboardError {
         rows: usize,
         /// Columns asked for.
         cols: usize,
-    },
-    /// A cache file that is not a valid table for this shape.
-    #[error("cache file {path} is not a valid table: {why}")]
-    BadCache {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        why: String,
-    },
-    /// Reading or writing the cache failed.
-    #[error("cache {path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        source: io::Error,
     },
 }
 
@@ -254,8 +237,6 @@ pub struct Table {
 
 /// Masks handled as one sequential block by one thread.
 const BLOCK_BITS: usize = 16;
-const MAGIC: &[u8; 8] = b"GRUNDYBB";
-const FORMAT: u32 = 1;
 
 impl Table {
     /// Computes the table. Boards of more than 2^16 masks are split into blocks sharing
@@ -322,80 +303,43 @@ impl Table {
         format!("bitboard-{}x{}.bin", shape.rows, shape.cols)
     }
 
-    fn checksum(values: &[u8]) -> u32 {
-        crc32fast::hash(values)
+    /// What a cache file for `shape` says it holds: a file for another shape or another
+    /// game is refused by its label.
+    fn cache_label(shape: Shape) -> String {
+        format!(
+            "rectangle removal on {}x{}: one value per mask",
+            shape.rows, shape.cols
+        )
     }
 
-    /// Writes the table to `dir` atomically (a temporary file, then a rename) with a header
-    /// naming the format and shape and a CRC-32 of the values.
-    pub fn save(&self, dir: &Path) -> Result<PathBuf, BitboardError> {
+    /// Writes the table to `dir` atomically, labelled with its shape and checksummed (see
+    /// [`store`]); the path written.
+    pub fn save(&self, dir: &Path) -> Result<PathBuf, StoreError> {
         let path = dir.join(Self::cache_name(self.shape));
-        let io_err = |source| BitboardError::Io {
-            path: path.clone(),
-            source,
-        };
-        fs::create_dir_all(dir).map_err(io_err)?;
-        let tmp = dir.join(format!(
-            ".{}.tmp{}",
-            Self::cache_name(self.shape),
-            std::process::id()
-        ));
-        let write = || -> io::Result<()> {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(MAGIC)?;
-            f.write_all(&FORMAT.to_le_bytes())?;
-            f.write_all(&(self.shape.rows as u32).to_le_bytes())?;
-            f.write_all(&(self.shape.cols as u32).to_le_bytes())?;
-            f.write_all(&Self::checksum(&self.values).to_le_bytes())?;
-            f.write_all(&self.values)?;
-            f.sync_all()?;
-            fs::rename(&tmp, &path)
-        };
-        write().map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            io_err(e)
-        })?;
+        store::write(&path, &Self::cache_label(self.shape), &self.values)?;
         Ok(path)
     }
 
     /// Reads the table for `shape` from `dir`: `Ok(None)` when there is no file, an error
-    /// when the file is there but is not a valid, complete table for this shape.
-    pub fn load(dir: &Path, shape: Shape) -> Result<Option<Table>, BitboardError> {
+    /// when something is there but is not a valid, complete table for this shape.
+    pub fn load(dir: &Path, shape: Shape) -> Result<Option<Table>, StoreError> {
         let path = dir.join(Self::cache_name(shape));
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(BitboardError::Io { path, source }),
+        let size = 1u64 << shape.cells();
+        let Some(values) = store::read(&path, &Self::cache_label(shape), size)? else {
+            return Ok(None);
         };
-        let bad = |why: &str| BitboardError::BadCache {
-            path: path.clone(),
-            why: why.to_string(),
-        };
-        let header = MAGIC.len() + 16;
-        if bytes.len() < header || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(bad("no grundy table header"));
+        if values.len() as u64 != size {
+            return Err(StoreError::Damaged {
+                path,
+                why: format!(
+                    "{} values where a {}x{} table has {size}",
+                    values.len(),
+                    shape.rows,
+                    shape.cols
+                ),
+            });
         }
-        let word = |i: usize| {
-            let at = MAGIC.len() + 4 * i;
-            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
-        };
-        if word(0) != FORMAT {
-            return Err(bad("unknown format version"));
-        }
-        if (word(1) as usize, word(2) as usize) != (shape.rows, shape.cols) {
-            return Err(bad("made for another board shape"));
-        }
-        let values = &bytes[header..];
-        if values.len() != 1 << shape.cells() {
-            return Err(bad("truncated or padded"));
-        }
-        if Self::checksum(values) != word(3) {
-            return Err(bad("checksum mismatch"));
-        }
-        Ok(Some(Table {
-            shape,
-            values: values.to_vec(),
-        }))
+        Ok(Some(Table { shape, values }))
     }
 }
 

@@ -1,0 +1,584 @@
+//! Files grundy writes and later reads back: tables kept between runs (the cakes cache),
+//! and the checkpoints of long computations.
+//!
+//! Every such file is one container: a fixed header, a label saying what it holds, then
+//! the payload.
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `GRUNDYst` |
+//! | 4 | format version, little-endian |
+//! | 4 | label length, at most [`MAX_LABEL`] |
+//! | 8 | payload length |
+//! | 4 | CRC-32 of the label and the payload |
+//! | … | the label (UTF-8), then the payload |
+//!
+//! Reading trusts nothing in the file. Only a regular file is read: a FIFO, a device or a
+//! directory at the path is refused without waiting on it. The sizes the header promises
+//! are checked against the caller's bound and the file's real size before anything is
+//! allocated, and the read stops at the promised size even if the file grows meanwhile.
+//!
+//! Writing is atomic: the bytes go to a temporary file beside the target, named after the
+//! target and the writing process and locked while it is written, which is synced and
+//! renamed over the target. A process that is stopped by a signal calls
+//! [`abandon_unfinished`] to remove the temporary files of its saves in flight; those of
+//! processes killed outright are removed by the next save to the same place.
+//!
+//! ```
+//! use grundy::store;
+//!
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("squares.bin");
+//! store::write(&path, "squares", &[0, 1, 4, 9])?;
+//! assert_eq!(store::read(&path, "squares", 4)?, Some(vec![0, 1, 4, 9]));
+//! // Another label, or more data than the caller allows, is refused as damaged.
+//! assert!(store::read(&path, "cubes", 4).unwrap_err().is_damaged());
+//! assert!(store::read(&path, "squares", 3).unwrap_err().is_damaged());
+//! // No file at all is not an error.
+//! assert_eq!(store::read(&dir.path().join("none.bin"), "squares", 4)?, None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use thiserror::Error;
+
+use crate::parse::{escaped, escaped_path};
+
+const MAGIC: &[u8; 8] = b"GRUNDYst";
+const VERSION: u32 = 1;
+const HEADER: usize = 28;
+/// The longest label a file may carry.
+pub const MAX_LABEL: usize = 256;
+
+/// Why a stored file could not be read or written.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// Something other than a regular file sits at the path.
+    #[error("{} is {what}, not a regular file", escaped_path(path))]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead ("a directory", "a FIFO", ...).
+        what: &'static str,
+    },
+    /// The file is there but is not a complete, intact file of the kind expected.
+    #[error("{} is damaged: {why}", escaped_path(path))]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The operating system refused to read or write.
+    #[error("cannot {action} {}: {error}", escaped_path(path))]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What was being done: "read", "write", "create the folder".
+        action: &'static str,
+        /// The operating system's error (shown in the message, not chained again).
+        error: io::Error,
+    },
+    /// A signal is ending the process: no save may start or finish.
+    #[error("not saving {}: the process is being stopped", escaped_path(path))]
+    Stopping {
+        /// The file that would have been written.
+        path: PathBuf,
+    },
+}
+
+impl StoreError {
+    /// `true` when the file exists but is not a valid file of the expected kind (as opposed
+    /// to a file that could not be reached at all).
+    pub fn is_damaged(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Damaged { .. } | StoreError::NotAFile { .. }
+        )
+    }
+}
+
+/// Reads the payload of the file at `path`, which must carry `label` and at most
+/// `max_payload` bytes. `Ok(None)` when there is no file.
+pub fn read(path: &Path, label: &str, max_payload: u64) -> Result<Option<Vec<u8>>, StoreError> {
+    let io_err = |error| StoreError::Io {
+        path: path.to_path_buf(),
+        action: "read",
+        error,
+    };
+    let damaged = |why: String| StoreError::Damaged {
+        path: path.to_path_buf(),
+        why,
+    };
+    let mut file = match open_regular(path) {
+        Ok(f) => f,
+        Err(Opened::Missing) => return Ok(None),
+        Err(Opened::NotAFile(what)) => {
+            return Err(StoreError::NotAFile {
+                path: path.to_path_buf(),
+                what,
+            });
+        }
+        Err(Opened::Io(e)) => return Err(io_err(e)),
+    };
+    let size = file.metadata().map_err(io_err)?.len();
+    if size < HEADER as u64 {
+        return Err(damaged(format!(
+            "{size} bytes, shorter than the {HEADER}-byte header"
+        )));
+    }
+    let mut header = [0u8; HEADER];
+    file.read_exact(&mut header).map_err(io_err)?;
+    if &header[..8] != MAGIC {
+        return Err(damaged("not a file grundy wrote (no header)".to_string()));
+    }
+    let word = |at: usize| {
+        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    let version = word(8);
+    if version != VERSION {
+        return Err(damaged(format!(
+            "format version {version}, this grundy reads version {VERSION}"
+        )));
+    }
+    let label_len = u64::from(word(12));
+    let mut len_bytes = [0u8; 8];
+    len_bytes.copy_from_slice(&header[16..24]);
+    let payload_len = u64::from_le_bytes(len_bytes);
+    let crc = word(24);
+    if label_len > MAX_LABEL as u64 {
+        return Err(damaged(format!(
+            "the header promises a label of {label_len} bytes, more than {MAX_LABEL}"
+        )));
+    }
+    if payload_len > max_payload {
+        return Err(damaged(format!(
+            "the header promises {payload_len} bytes of data, at most {max_payload} expected"
+        )));
+    }
+    let promised = HEADER as u64 + label_len + payload_len;
+    if promised != size {
+        return Err(damaged(format!(
+            "the header promises {promised} bytes in all, the file has {size}"
+        )));
+    }
+    let mut found = vec![0u8; label_len as usize];
+    file.read_exact(&mut found).map_err(io_err)?;
+    if found != label.as_bytes() {
+        return Err(damaged(format!(
+            "it holds '{}', not '{}'",
+            escaped(&found),
+            escaped(label.as_bytes())
+        )));
+    }
+    // Bounded by max_payload and by the file's size, both checked above.
+    let mut payload = Vec::with_capacity(payload_len as usize);
+    (&mut file)
+        .take(payload_len)
+        .read_to_end(&mut payload)
+        .map_err(io_err)?;
+    if payload.len() as u64 != payload_len {
+        return Err(damaged(
+            "the file ended early (shortened while read)".to_string(),
+        ));
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&found);
+    hasher.update(&payload);
+    if hasher.finalize() != crc {
+        return Err(damaged("checksum mismatch".to_string()));
+    }
+    Ok(Some(payload))
+}
+
+/// Why [`open_regular`] did not give a file.
+enum Opened {
+    Missing,
+    NotAFile(&'static str),
+    Io(io::Error),
+}
+
+/// Opens `path` for reading only if it is a regular file (following symbolic links).
+/// The open itself never blocks: a FIFO is opened non-blocking, then refused.
+fn open_regular(path: &Path) -> Result<File, Opened> {
+    #[cfg(unix)]
+    let file = {
+        use rustix::fs::{Mode, OFlags};
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC;
+        match rustix::fs::open(path, flags, Mode::empty()) {
+            Ok(fd) => File::from(fd),
+            Err(e) => {
+                let e = io::Error::from(e);
+                return Err(if e.kind() == io::ErrorKind::NotFound {
+                    Opened::Missing
+                } else {
+                    Opened::Io(e)
+                });
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let file = {
+        match fs::metadata(path) {
+            Ok(m) if !m.is_file() => return Err(Opened::NotAFile(kind_of(&m.file_type()))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Opened::Missing),
+            _ => {}
+        }
+        File::open(path).map_err(Opened::Io)?
+    };
+    // Checked on the opened file, so the path cannot be swapped in between.
+    let kind = file.metadata().map_err(Opened::Io)?.file_type();
+    if !kind.is_file() {
+        return Err(Opened::NotAFile(kind_of(&kind)));
+    }
+    Ok(file)
+}
+
+fn kind_of(kind: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The temporary files of saves in flight, so a signal handler can remove them.
+struct InFlight {
+    paths: Vec<PathBuf>,
+    /// Set once the process is being stopped: no save starts or finishes after that.
+    stopping: bool,
+}
+
+struct Registry(Mutex<InFlight>);
+
+impl Registry {
+    const fn new() -> Registry {
+        Registry(Mutex::new(InFlight {
+            paths: Vec::new(),
+            stopping: false,
+        }))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, InFlight> {
+        // A panic elsewhere while holding the lock leaves the list as valid as before.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn abandon(&self) {
+        let mut in_flight = self.lock();
+        in_flight.stopping = true;
+        for p in in_flight.paths.drain(..) {
+            let _ = fs::remove_file(p);
+        }
+    }
+
+    fn write(&self, path: &Path, label: &str, payload: &[u8]) -> Result<(), StoreError> {
+        let (dir, name) = split(path);
+        let err = |action, error| StoreError::Io {
+            path: path.to_path_buf(),
+            action,
+            error,
+        };
+        if label.len() > MAX_LABEL {
+            return Err(err(
+                "write",
+                io::Error::new(io::ErrorKind::InvalidInput, "label too long"),
+            ));
+        }
+        fs::create_dir_all(dir).map_err(|e| StoreError::Io {
+            path: dir.to_path_buf(),
+            action: "create the folder",
+            error: e,
+        })?;
+        remove_stale(dir, &name);
+        let stopping = || StoreError::Stopping {
+            path: path.to_path_buf(),
+        };
+        let tmp = {
+            let mut in_flight = self.lock();
+            if in_flight.stopping {
+                return Err(stopping());
+            }
+            let tmp = tempfile::Builder::new()
+                .prefix(&temp_prefix(&name, std::process::id()))
+                .tempfile_in(dir)
+                .map_err(|e| err("write", e))?;
+            in_flight.paths.push(tmp.path().to_path_buf());
+            tmp
+        };
+        let tmp_path = tmp.path().to_path_buf();
+        let forget = |in_flight: &mut InFlight| in_flight.paths.retain(|p| *p != tmp_path);
+        // Held until the file is closed: the next save takes a free lock as a sign that
+        // the file's writer is gone. Where locks are unsupported, the process id decides.
+        let _ = tmp.as_file().try_lock();
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(label.as_bytes());
+        crc.update(payload);
+        let written = (|| {
+            let mut out = BufWriter::new(tmp.as_file());
+            out.write_all(MAGIC)?;
+            out.write_all(&VERSION.to_le_bytes())?;
+            out.write_all(&(label.len() as u32).to_le_bytes())?;
+            out.write_all(&(payload.len() as u64).to_le_bytes())?;
+            out.write_all(&crc.finalize().to_le_bytes())?;
+            out.write_all(label.as_bytes())?;
+            out.write_all(payload)?;
+            out.flush()?;
+            drop(out);
+            tmp.as_file().sync_all()
+        })();
+        let mut in_flight = self.lock();
+        forget(&mut in_flight);
+        if in_flight.stopping {
+            // Dropping the temporary file removes it.
+            return Err(stopping());
+        }
+        written.map_err(|e| err("write", e))?;
+        tmp.persist(path).map_err(|e| err("write", e.error))?;
+        drop(in_flight);
+        // Make the rename itself durable; a folder that cannot be synced changes nothing.
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+}
+
+static IN_FLIGHT: Registry = Registry::new();
+
+/// Writes `payload` to `path` atomically, labelled with what it holds (at most
+/// [`MAX_LABEL`] bytes); creates the folder if needed and first removes temporary files
+/// that dead processes left beside `path`.
+pub fn write(path: &Path, label: &str, payload: &[u8]) -> Result<(), StoreError> {
+    IN_FLIGHT.write(path, label, payload)
+}
+
+/// Removes the temporary files of every save in flight and refuses any later save: for a
+/// handler of SIGINT or SIGTERM, just before the process ends.
+pub fn abandon_unfinished() {
+    IN_FLIGHT.abandon();
+}
+
+fn split(path: &Path) -> (&Path, String) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (dir, name)
+}
+
+/// `.NAME.tmpPID.`: tempfile adds a random part after it.
+fn temp_prefix(name: &str, pid: u32) -> String {
+    format!(".{name}.tmp{pid}.")
+}
+
+/// Removes temporary files for `name` in `dir` whose writer is gone: its process no longer
+/// runs and nobody holds its lock.
+fn remove_stale(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let Some(pid) = rest.split('.').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        // Never open anything but a regular file (a FIFO would block the open).
+        if !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        if pid == std::process::id() || process_runs(pid) {
+            continue;
+        }
+        let Ok(file) = File::open(entry.path()) else {
+            continue;
+        };
+        if file.try_lock().is_ok() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn process_runs(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            return false;
+        };
+        // EPERM: it runs, as another user.
+        !matches!(
+            rustix::process::test_kill_process(pid),
+            Err(rustix::io::Errno::SRCH)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_files(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp"))
+            .collect()
+    }
+
+    fn with_header(label: &[u8], payload_len: u64, crc: u32) -> Vec<u8> {
+        let mut b = MAGIC.to_vec();
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.extend_from_slice(&(label.len() as u32).to_le_bytes());
+        b.extend_from_slice(&payload_len.to_le_bytes());
+        b.extend_from_slice(&crc.to_le_bytes());
+        b.extend_from_slice(label);
+        b
+    }
+
+    #[test]
+    fn round_trip_and_every_kind_of_damage() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.bin");
+        let payload: Vec<u8> = (0..=255).collect();
+        write(&path, "bytes", &payload).unwrap();
+        assert_eq!(read(&path, "bytes", 256).unwrap(), Some(payload.clone()));
+        assert!(temp_files(dir.path()).is_empty());
+
+        let good = fs::read(&path).unwrap();
+        let damaged = |bytes: &[u8], fragment: &str| {
+            fs::write(&path, bytes).unwrap();
+            let e = read(&path, "bytes", 256).unwrap_err();
+            assert!(e.is_damaged(), "{e}");
+            assert!(e.to_string().contains(fragment), "{e} lacks {fragment}");
+        };
+        damaged(b"", "shorter than the");
+        damaged(&[b'x'; 100], "no header");
+        let mut flipped = good.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        damaged(&flipped, "checksum");
+        damaged(&good[..good.len() - 1], "the file has");
+        let mut longer = good.clone();
+        longer.push(0);
+        damaged(&longer, "the file has");
+        let mut version = good.clone();
+        version[8] = 9;
+        damaged(&version, "format version 9");
+        // A header promising far more than allowed is refused before any allocation.
+        damaged(&with_header(b"bytes", 1 << 36, 0), "at most 256 expected");
+        damaged(&with_header(&[b'a'; 300], 0, 0), "label of 300 bytes");
+        fs::write(&path, &good).unwrap();
+        let e = read(&path, "other", 256).unwrap_err();
+        assert!(e.to_string().contains("holds 'bytes', not 'other'"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = read(dir.path(), "x", 1).unwrap_err();
+        assert!(e.to_string().contains("is a directory"), "{e}");
+        let link = dir.path().join("zero");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        let e = read(&link, "x", 1).unwrap_err();
+        assert!(e.to_string().contains("is a device"), "{e}");
+        let fifo = dir.path().join("fifo");
+        let status = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        // Returns at once: nobody ever writes to this FIFO.
+        let e = read(&fifo, "x", 1).unwrap_err();
+        assert!(e.to_string().contains("is a FIFO"), "{e}");
+        // A save replaces whatever non-directory was there.
+        write(&fifo, "x", b"1").unwrap();
+        assert_eq!(read(&fifo, "x", 1).unwrap(), Some(b"1".to_vec()));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn stale_temporary_files_of_dead_processes_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.bin");
+        // A process that has certainly ended.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = dir.path().join(format!("{}x1", temp_prefix("t.bin", dead)));
+        fs::write(&stale, b"half").unwrap();
+        // One of a process that runs (this one), and one for another file: both kept.
+        let ours = dir
+            .path()
+            .join(format!("{}x2", temp_prefix("t.bin", std::process::id())));
+        fs::write(&ours, b"half").unwrap();
+        let other = dir.path().join(format!("{}x3", temp_prefix("u.bin", dead)));
+        fs::write(&other, b"half").unwrap();
+        write(&path, "t", b"data").unwrap();
+        assert!(!stale.exists());
+        assert!(ours.exists());
+        assert!(other.exists());
+    }
+
+    #[test]
+    fn abandoning_removes_files_in_flight_and_refuses_later_saves() {
+        let registry = Registry::new();
+        let dir = tempfile::tempdir().unwrap();
+        let half = dir
+            .path()
+            .join(format!("{}x", temp_prefix("t.bin", std::process::id())));
+        fs::write(&half, b"half").unwrap();
+        registry.lock().paths.push(half.clone());
+        registry.abandon();
+        assert!(!half.exists());
+        let path = dir.path().join("t.bin");
+        let e = registry.write(&path, "t", b"data").unwrap_err();
+        assert!(matches!(e, StoreError::Stopping { .. }), "{e}");
+        assert!(!path.exists());
+        assert!(temp_files(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn an_unwritable_place_is_an_io_error_naming_it_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain");
+        fs::write(&file, b"").unwrap();
+        // A folder under a plain file cannot be created.
+        let e = write(&file.join("t.bin"), "t", b"x").unwrap_err();
+        assert!(matches!(e, StoreError::Io { .. }), "{e}");
+        assert!(std::error::Error::source(&e).is_none());
+    }
+}
