@@ -293,7 +293,7 @@ fn sequence(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Fa
         ),
         Engine::Solver => {
             let (v, s) = family
-                .values_and_stats_by_solver(upto)
+                .values_and_stats_by_solver(upto, &mut Bar::above(100_000_000))
                 .map_err(family_failure)?;
             (v, Some(s))
         }
@@ -301,8 +301,9 @@ fn sequence(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Fa
     let elapsed = started.elapsed();
     if stats {
         eprintln!(
-            "stats: {} values of {family} in {:.3} s",
+            "stats: {} values of {} in {:.3} s",
             values.len(),
+            family.short_name(),
             elapsed.as_secs_f64()
         );
         eprintln!("stats: checksum {:016x}", checksum(&values));

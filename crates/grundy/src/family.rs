@@ -19,6 +19,7 @@ use crate::games::{Nim, Octal, Period, Subtraction};
 use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
 use crate::solver::{SolveError, Solver, Stats};
+use crate::work::{self, MAX_STEPS, TooMuchWork};
 
 /// Why a family name or a request for its values was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -72,6 +73,9 @@ pub enum FamilyError {
         /// The bound.
         limit: u64,
     },
+    /// The work asked for would take far too long.
+    #[error(transparent)]
+    TooMuchWork(#[from] TooMuchWork),
     /// The generic solver gave up.
     #[error(transparent)]
     Solve(#[from] SolveError),
@@ -117,32 +121,65 @@ impl Family {
 
     /// [`values`](Self::values) with progress reports. With `use_period` false an octal
     /// game's table loop runs to the end even after the values have proved a period.
+    /// Refused, before any work, past [`table_limit`](Self::table_limit) or when the loop
+    /// is estimated at more than [`MAX_STEPS`] (see [`crate::work`]).
     pub fn values_with(
         &self,
         upto: u64,
         use_period: bool,
         progress: &mut dyn Progress,
     ) -> Result<Vec<u32>, FamilyError> {
-        let upto = self.check_table(upto)?;
+        let n = self.check_table(upto)?;
         Ok(match self {
-            Family::Nim => (0..=upto as u32).collect(),
-            Family::Subtraction(s) => s.values_with(upto, progress),
-            Family::Octal(o) => o.values_with(upto, use_period, progress),
+            Family::Nim => (0..=n as u32).collect(),
+            Family::Subtraction(s) => {
+                work::check(s.table_steps(upto), MAX_STEPS, || {
+                    format!("the table of {} up to {upto}", self.short_name())
+                })?;
+                s.values_with(n, progress)
+            }
+            Family::Octal(o) => o.values_within(n, use_period, progress, MAX_STEPS)?,
         })
+    }
+
+    /// Every option of every heap 0..=upto: what the generic solver looks at.
+    pub fn options_upto(&self, upto: u64) -> u128 {
+        match self {
+            Family::Nim => u128::from(upto) * (u128::from(upto) + 1) / 2,
+            Family::Subtraction(s) => s.options_upto(upto),
+            Family::Octal(o) => o.options_upto(upto),
+        }
     }
 
     /// Values of heaps 0..=upto by the generic memoised solver: slow, independent, exact.
     pub fn values_by_solver(&self, upto: u64) -> Result<Vec<u32>, FamilyError> {
-        Ok(self.values_and_stats_by_solver(upto)?.0)
+        Ok(self.values_and_stats_by_solver(upto, &mut NoProgress)?.0)
     }
 
-    /// [`values_by_solver`](Self::values_by_solver), with the solver's statistics.
-    pub fn values_and_stats_by_solver(&self, upto: u64) -> Result<(Vec<u32>, Stats), FamilyError> {
-        let upto = self.check_table(upto)?;
+    /// [`values_by_solver`](Self::values_by_solver), with the solver's statistics and
+    /// progress reports (in options looked at). Refused, before any work, when the options to look at
+    /// are estimated at more than [`MAX_STEPS`] (see [`crate::work`]).
+    pub fn values_and_stats_by_solver(
+        &self,
+        upto: u64,
+        progress: &mut dyn Progress,
+    ) -> Result<(Vec<u32>, Stats), FamilyError> {
+        let n = self.check_table(upto)?;
+        let options = self.options_upto(upto);
+        work::check(options * u128::from(work::SOLVER_OPTION), MAX_STEPS, || {
+            format!("the generic solver on {} up to {upto}", self.short_name())
+        })?;
         let mut solver = Solver::new(Raw(self));
-        let values = (0..=upto as u64)
-            .map(|n| Ok(solver.grundy(&n)?.0 as u32))
-            .collect::<Result<_, FamilyError>>()?;
+        // Within MAX_STEPS, so the count fits.
+        progress.start(options as u64);
+        let mut values = Vec::with_capacity(n + 1);
+        for h in 0..=upto {
+            values.push(solver.grundy(&h)?.0 as u32);
+            if h % 1024 == 0 {
+                progress.advance(self.options_upto(h) as u64);
+            }
+        }
+        progress.finish();
         Ok((values, solver.stats()))
     }
 
@@ -159,6 +196,28 @@ impl Family {
     /// The most the heaps of one analysed position may add up to: the options looked at
     /// grow with the total.
     pub const MAX_ANALYZE_TOTAL: u64 = 10_000_000;
+
+    /// The name for messages: long codes and take lists cut short.
+    pub fn short_name(&self) -> String {
+        const MAX: usize = 40;
+        let full = self.to_string();
+        match full.char_indices().nth(MAX) {
+            Some((cut, _)) => format!("{}… ({} characters)", &full[..cut], full.len()),
+            None => full,
+        }
+    }
+
+    /// At most how many options a heap of `n` has.
+    fn option_bound(&self, n: u64) -> u128 {
+        match self {
+            Family::Nim => u128::from(n),
+            Family::Subtraction(s) => s.takes().len() as u128,
+            Family::Octal(o) => {
+                let splitting = o.digits().iter().filter(|&&d| d & 4 != 0).count() as u128;
+                splitting * u128::from(n / 2) + 2 * o.digits().len() as u128
+            }
+        }
+    }
 
     /// The period the values prove, where the family has a periodicity theorem.
     pub fn proven_period(&self, values: &[u32]) -> Option<Period> {
@@ -188,6 +247,15 @@ impl Family {
                 limit: Self::MAX_ANALYZE_TOTAL,
             });
         }
+        // Every option of every heap is looked at for the winning moves.
+        let options: u128 = sizes.iter().map(|&h| self.option_bound(h)).sum();
+        work::check(options * u128::from(work::SOLVER_OPTION), MAX_STEPS, || {
+            format!(
+                "the winning moves of {} heaps of {}",
+                sizes.len(),
+                self.short_name()
+            )
+        })?;
         let table = match self {
             Family::Nim => Vec::new(),
             _ => self.values(largest)?,

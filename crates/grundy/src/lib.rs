@@ -39,6 +39,7 @@ pub mod progress;
 pub mod solver;
 pub mod store;
 pub mod sum;
+pub mod work;
 
 pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum};
 pub use game::{Components, Game, Player};

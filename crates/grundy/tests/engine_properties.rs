@@ -197,6 +197,39 @@ proptest! {
             }
         }
     }
+    /// The work estimates count exactly the options the solver sees: the closed forms
+    /// against a count through the Game trait.
+    #[test]
+    fn option_counts_in_closed_form_match_the_game(
+        d0 in prop::sample::select(vec![0u8, 4]),
+        rest in prop::collection::vec(0u8..8, 0..=6),
+        takes in prop::collection::vec(1u64..20, 1..6),
+        upto in 0u64..80,
+    ) {
+        let mut digits = vec![d0];
+        digits.extend(rest);
+        let families = [
+            Family::Octal(Octal::from_digits(digits).unwrap()),
+            Family::Subtraction(Subtraction::new(takes).unwrap()),
+            Family::Nim,
+        ];
+        for family in families {
+            let mut out = Vec::new();
+            let mut counted = 0u128;
+            let mut pairs = 0u128;
+            for n in 0..=upto {
+                out.clear();
+                family.options(&n, &mut out);
+                counted += out.len() as u128;
+                pairs += out.iter().filter(|o| o.len() == 2).count() as u128;
+            }
+            prop_assert_eq!(family.options_upto(upto), counted, "{}", family);
+            if let Family::Octal(o) = &family {
+                prop_assert_eq!(o.split_pairs(upto), pairs, "{}", family);
+            }
+        }
+    }
+
 }
 
 #[test]

@@ -252,3 +252,40 @@ fn analyze_accepts_crlf_bom_and_tabs() {
     let a = analyze_json("nim", "\u{feff}3\t4\r\n5\r\n");
     assert_eq!(a.heaps, vec![3, 4, 5]);
 }
+
+#[test]
+fn work_beyond_minutes_is_refused_before_it_starts() {
+    // The generic solver on Nim is quadratic: years at the table's own limit.
+    assert_refused(
+        &[
+            "sequence",
+            "nim",
+            "--upto",
+            "100000000",
+            "--engine",
+            "solver",
+        ],
+        "",
+        2,
+        "the generic solver on nim up to 100000000 needs an estimated",
+    );
+    // A long code that splits heaps: the table loop is refused up front, the analysis too.
+    let code = format!("octal:0.{}", "7".repeat(4096));
+    assert_refused(
+        &["sequence", &code, "--upto", "100000", "--engine", "loop"],
+        "",
+        2,
+        "the limit is 1000000000000 steps",
+    );
+    assert_refused(&["analyze", &code], "100000", 2, "about 4 minutes");
+    // Past a byte of values, the rest of the loop is estimated again at the slower width.
+    assert_refused(
+        &["sequence", &code, "--upto", "16000"],
+        "",
+        2,
+        "with values past 255 from heap 256 on",
+    );
+    // Periodic games go far: the period proved early makes the rest free.
+    let r = run(&["sequence", "kayles", "--upto", "1000000"], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}

@@ -18,11 +18,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::family::FamilyError;
+use crate::family::{Family, FamilyError};
 use crate::game::{Components, Game};
 use crate::games::heaps;
 use crate::nimber::MexSet;
 use crate::progress::{NoProgress, Progress};
+use crate::work::{self, TooMuchWork};
 
 /// An octal game, by its code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,13 +93,72 @@ impl Octal {
     }
 
     /// Values of heaps 0..=upto; with `use_period` false the table loop runs to the end
-    /// even when a period is already proved (the slow twin of the shortcut).
+    /// even when a period is already proved (the slow twin of the shortcut). No bound on
+    /// the work: see [`values_within`](Self::values_within).
     pub fn values_with(
         &self,
         upto: usize,
         use_period: bool,
         progress: &mut dyn Progress,
     ) -> Vec<u32> {
+        match self.values_within(upto, use_period, progress, u64::MAX) {
+            Ok(values) => values,
+            // No estimate exceeds u64::MAX steps: they saturate there.
+            Err(_) => unreachable!("an unbounded table loop was refused"),
+        }
+    }
+
+    /// Pairs (a, m − a) the table loop looks at for every heap up to `upto`: a digit k that
+    /// splits adds ⌊(upto − k)²/4⌋ (the sum of ⌊m/2⌋ for m up to upto − k).
+    pub fn split_pairs(&self, upto: u64) -> u128 {
+        self.digits
+            .iter()
+            .enumerate()
+            .filter(|&(k, &d)| d & 4 != 0 && k as u64 <= upto)
+            .map(|(k, _)| (u128::from(upto - k as u64)).pow(2) / 4)
+            .sum()
+    }
+
+    /// Every option of every heap 0..=upto: what the generic solver looks at.
+    pub fn options_upto(&self, upto: u64) -> u128 {
+        let single: u128 = self
+            .digits
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|&(k, _)| k as u64 <= upto)
+            .map(|(k, &d)| {
+                let k = k as u64;
+                u128::from(d & 1 != 0) + if d & 2 != 0 { u128::from(upto - k) } else { 0 }
+            })
+            .sum();
+        single + self.split_pairs(upto)
+    }
+
+    /// Steps (see [`crate::work`]) of the table loop up to `upto` while values fit a byte:
+    /// the split pairs, and each digit looked at for each heap.
+    pub fn table_steps(&self, upto: u64) -> u128 {
+        let digits = (self.digits.len() as u128).min(u128::from(upto) + 1);
+        self.split_pairs(upto) + (u128::from(upto) + 1) * digits
+    }
+
+    /// [`values_with`](Self::values_with), refused when the estimated work passes `budget`
+    /// steps: before starting, by [`table_steps`](Self::table_steps), and again as soon as
+    /// the values outgrow a byte and the rest of the loop would run on the slower path.
+    pub fn values_within(
+        &self,
+        upto: usize,
+        use_period: bool,
+        progress: &mut dyn Progress,
+        budget: u64,
+    ) -> Result<Vec<u32>, TooMuchWork> {
+        let task = || {
+            format!(
+                "the table of {} up to {upto}",
+                Family::Octal(self.clone()).short_name()
+            )
+        };
+        work::check(self.table_steps(upto as u64), budget, task)?;
         let splits = self.splits();
         let work = |n: usize| {
             if splits {
@@ -131,7 +191,15 @@ impl Octal {
                     table.mark_splits(m, &mut set);
                 }
             }
+            let was_narrow = table.bytes.is_some();
             table.push(set.mex() as u32);
+            if was_narrow && table.bytes.is_none() {
+                let rest = self.split_pairs(upto as u64) - self.split_pairs(n as u64);
+                let wide = self.table_steps(upto as u64) + rest * u128::from(work::WIDE_PAIR - 1);
+                work::check(wide, budget, || {
+                    format!("{}, with values past 255 from heap {n} on,", task())
+                })?;
+            }
             n += 1;
             if work(n) >= next_report {
                 progress.advance(work(n));
@@ -146,12 +214,12 @@ impl Octal {
                         g.push(g[g.len() - p.period]);
                     }
                     progress.finish();
-                    return g;
+                    return Ok(g);
                 }
             }
         }
         progress.finish();
-        table.values
+        Ok(table.values)
     }
 
     /// How many options a heap of n has (a bound for the mex).

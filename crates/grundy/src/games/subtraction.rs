@@ -57,6 +57,26 @@ impl Subtraction {
         &self.takes
     }
 
+    /// Every option of every heap 0..=upto: each take s ≤ upto is a move from upto − s + 1
+    /// heaps.
+    pub fn options_upto(&self, upto: u64) -> u128 {
+        self.takes
+            .iter()
+            .filter(|&&s| s <= upto)
+            .map(|&s| u128::from(upto - s + 1))
+            .sum()
+    }
+
+    /// Steps (see [`crate::work`]) of [`values`](Self::values) up to `upto`.
+    pub fn table_steps(&self, upto: u64) -> u128 {
+        let per_take = if self.takes.len() < 64 {
+            1
+        } else {
+            crate::work::SUBTRACTION_TAKE
+        };
+        (u128::from(upto) + 1) * self.takes.len() as u128 * u128::from(per_take)
+    }
+
     /// Values of heaps 0..=upto by a direct table loop.
     pub fn values(&self, upto: usize) -> Vec<u32> {
         self.values_with(upto, &mut NoProgress)

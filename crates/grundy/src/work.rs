@@ -1,0 +1,89 @@
+//! How much work a request is, estimated before it starts, so that one that would run for
+//! hours or years is refused with the limit named instead of left running.
+//!
+//! Work is counted in steps. One step is the inner step of the octal table loop on byte
+//! values (one pair of heaps looked at), about a quarter of a nanosecond on one core of the
+//! 2-core machine the figures in BENCHMARKS.md come from; other loops count several steps
+//! per operation, by their measured speed relative to it. Estimates are upper bounds where
+//! the method allows (a period proved early only makes the work smaller).
+
+use thiserror::Error;
+
+/// The most steps one request may be estimated at: about four minutes here.
+pub const MAX_STEPS: u64 = 1_000_000_000_000;
+
+/// Nanoseconds per step on the reference machine, for the time shown in messages.
+const NS_PER_STEP: f64 = 0.25;
+
+/// Steps per option the generic solver looks at (hashing and a memo lookup per
+/// component: 20–30 ns).
+pub const SOLVER_OPTION: u64 = 100;
+/// Steps per pair in the octal loop once values no longer fit a byte (about 2 ns).
+pub const WIDE_PAIR: u64 = 8;
+/// Steps per take and heap in the subtraction loop with 64 takes or more (about 1 ns).
+pub const SUBTRACTION_TAKE: u64 = 4;
+
+/// A request whose estimated work is past [`MAX_STEPS`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(
+    "{task} needs an estimated {steps} steps of work, about {} here; the limit is {limit} steps, about {}",
+    in_words(*steps),
+    in_words(*limit)
+)]
+pub struct TooMuchWork {
+    /// What was asked, in words ("the solver on octal:0.77 up to 100000").
+    pub task: String,
+    /// The estimate (saturated at `u64::MAX`).
+    pub steps: u64,
+    /// The bound.
+    pub limit: u64,
+}
+
+/// Refuses `steps` past `limit`, describing the task only when it is refused.
+pub fn check(steps: u128, limit: u64, task: impl FnOnce() -> String) -> Result<(), TooMuchWork> {
+    if steps > u128::from(limit) {
+        return Err(TooMuchWork {
+            task: task(),
+            steps: u64::try_from(steps).unwrap_or(u64::MAX),
+            limit,
+        });
+    }
+    Ok(())
+}
+
+/// A number of steps as a rough time on the reference machine: "40 seconds", "3 hours".
+pub fn in_words(steps: u64) -> String {
+    let seconds = steps as f64 * NS_PER_STEP / 1e9;
+    let units = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    for (size, name) in units {
+        if seconds >= 2.0 * size {
+            return format!("{:.0} {name}", seconds / size);
+        }
+    }
+    "a second or two".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_in_words() {
+        assert_eq!(in_words(MAX_STEPS), "4 minutes");
+        assert_eq!(in_words(1_000), "a second or two");
+        assert_eq!(in_words(u64::MAX), "146 years");
+        assert!(check(10, 10, || unreachable!()).is_ok());
+        let e = check(11, 10, || "this".into()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("this needs an estimated 11 steps"),
+            "{e}"
+        );
+    }
+}
