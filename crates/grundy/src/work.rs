@@ -7,6 +7,9 @@
 //! per operation, by their measured speed relative to it. Estimates are upper bounds where
 //! the method allows (a period proved early only makes the work smaller).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use thiserror::Error;
 
 /// The most steps one request may be estimated at: about four minutes here.
@@ -22,6 +25,59 @@ pub const SOLVER_OPTION: u64 = 100;
 pub const WIDE_PAIR: u64 = 8;
 /// Steps per take and heap in the subtraction loop with 64 takes or more (about 1 ns).
 pub const SUBTRACTION_TAKE: u64 = 4;
+
+/// Steps per option of the cross-cut table (bottom-up, about 4.5 ns).
+pub const CROSS_CUT_TABLE_OPTION: u64 = 18;
+/// Steps per option of the cross-cut search (four quadrants shrunk and looked up in a hash
+/// map, about 200 ns).
+pub const CROSS_CUT_SEARCH_OPTION: u64 = 900;
+/// Steps per row or point read to match a point pattern in the cross-cut search (about
+/// 11 ns).
+pub const CROSS_CUT_PATTERN_READ: u64 = 45;
+
+/// Steps shared by the parts of one request whose cost cannot be estimated before it runs
+/// (the boards of one contest input, solved on both cores): each part charges the work it
+/// has done, counted in operations, not time, and all stop once the total passes the
+/// limit. Clones share the same account.
+#[derive(Clone, Debug)]
+pub struct Budget(Arc<Account>);
+
+#[derive(Debug)]
+struct Account {
+    used: AtomicU64,
+    limit: u64,
+}
+
+impl Budget {
+    /// An account of `limit` steps.
+    pub fn new(limit: u64) -> Budget {
+        Budget(Arc::new(Account {
+            used: AtomicU64::new(0),
+            limit,
+        }))
+    }
+
+    /// An account that never runs out.
+    pub fn unlimited() -> Budget {
+        Budget::new(u64::MAX)
+    }
+
+    /// The bound.
+    pub fn limit(&self) -> u64 {
+        self.0.limit
+    }
+
+    /// Steps charged so far, by every clone.
+    pub fn used(&self) -> u64 {
+        self.0.used.load(Ordering::Relaxed)
+    }
+
+    /// Charges `steps`; `false` once the total is past the limit.
+    pub fn charge(&self, steps: u64) -> bool {
+        let before = self.0.used.fetch_add(steps, Ordering::Relaxed);
+        before.saturating_add(steps) <= self.0.limit
+    }
+}
 
 /// A request whose estimated work is past [`MAX_STEPS`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -72,6 +128,17 @@ pub fn in_words(steps: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_budget_is_shared_by_its_clones() {
+        let budget = Budget::new(10);
+        let other = budget.clone();
+        assert!(budget.charge(6));
+        assert!(other.charge(4));
+        assert!(!budget.charge(1));
+        assert_eq!(other.used(), 11);
+        assert!(Budget::unlimited().charge(u64::MAX));
+    }
 
     #[test]
     fn times_in_words() {

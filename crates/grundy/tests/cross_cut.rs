@@ -280,3 +280,43 @@ fn staircases_reuse_patterns_and_agree_with_the_table() {
         }
     }
 }
+
+/// A budget too small stops the evaluation with the limit named; one large enough gives
+/// the same value as no budget; clones share one account across evaluations.
+#[test]
+fn work_budgets_stop_evaluations_and_are_shared() {
+    use grundy::games::cross_cut::CrossCutError;
+    use grundy::work::Budget;
+
+    // A full 2×40 Inventor strip: searched, with patterns.
+    let free = inventor::analyze(2, 40, |_, _| true).unwrap();
+    let tiny = Budget::new(1000);
+    let stopped = inventor::analyze_within(2, 40, |_, _| true, &tiny).unwrap_err();
+    assert_eq!(stopped, CrossCutError::WorkLimit { limit: 1000 });
+    assert!(
+        stopped.to_string().contains("more than 1000 steps"),
+        "{stopped}"
+    );
+
+    let ample = Budget::new(u64::MAX / 2);
+    let within = inventor::analyze_within(2, 40, |_, _| true, &ample).unwrap();
+    assert_eq!(within.grundy, free.grundy);
+    assert_eq!(within.winning, free.winning);
+    let one = ample.used();
+    assert!(one > 0);
+    // A second board on a clone of the same account: twice the work charged.
+    let clone = ample.clone();
+    inventor::analyze_within(2, 40, |_, _| true, &clone).unwrap();
+    assert_eq!(ample.used(), 2 * one);
+    // A budget just under the two boards' work stops the second.
+    let shared = Budget::new(2 * one - 1);
+    inventor::analyze_within(2, 40, |_, _| true, &shared).unwrap();
+    assert!(inventor::analyze_within(2, 40, |_, _| true, &shared).is_err());
+
+    // The table method charges too: a dense lava map.
+    let open: Vec<bool> = (0..12 * 12).map(|i| i % 13 != 0).collect();
+    let a = lava::analyze(12, 12, &open).unwrap();
+    assert_eq!(a.stats.method, Method::Table);
+    assert!(a.stats.options > 10);
+    assert!(lava::grundy_within(12, 12, &open, &Budget::new(10)).is_err());
+}

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use grundy::Player;
 use grundy::games::lava;
 use grundy::parse::Tokens;
+use grundy::work::{self, Budget};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -45,9 +46,11 @@ pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
         .map(|_| read_map(&mut t, input))
         .collect::<Result<Vec<_>, _>>()?;
     t.end().map_err(|e| input.error(e))?;
+    // One account for the whole input: many maps of moderate size add up.
+    let budget = Budget::new(work::MAX_STEPS);
     let values = maps
         .par_iter()
-        .map(|grid| lava::grundy(grid.rows, grid.cols, &open_cells(grid)))
+        .map(|grid| lava::grundy_within(grid.rows, grid.cols, &open_cells(grid), &budget))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::other)?;
     let mut out = String::new();
@@ -72,7 +75,9 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let grid = read_map(&mut t, input)?;
     t.end().map_err(|e| input.error(e))?;
-    let a = lava::analyze(grid.rows, grid.cols, &open_cells(&grid)).map_err(Failure::other)?;
+    let budget = Budget::new(work::MAX_STEPS);
+    let a = lava::analyze_within(grid.rows, grid.cols, &open_cells(&grid), &budget)
+        .map_err(Failure::other)?;
     let first_wins = !a.grundy.is_zero();
     let report = Report {
         game: "caos3",

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use grundy::Player;
 use grundy::games::inventor;
 use grundy::parse::Tokens;
+use grundy::work::{self, Budget};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -29,8 +30,9 @@ fn read_board(t: &mut Tokens, input: &Input) -> Result<Grid, Failure> {
     board::read_grid(t, &LIMITS, b"X.").map_err(|e| input.error(e))
 }
 
-fn explain(grid: &Grid) -> Result<inventor::Analysis, Failure> {
-    inventor::analyze(grid.rows, grid.cols, |r, c| grid.at(r, c) == b'X').map_err(Failure::other)
+fn explain(grid: &Grid, budget: &Budget) -> Result<inventor::Analysis, Failure> {
+    inventor::analyze_within(grid.rows, grid.cols, |r, c| grid.at(r, c) == b'X', budget)
+        .map_err(Failure::other)
 }
 
 pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
@@ -42,9 +44,11 @@ pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
         .map(|_| read_board(&mut t, input))
         .collect::<Result<Vec<_>, _>>()?;
     t.end().map_err(|e| input.error(e))?;
+    // One account for the whole input: many boards of moderate size add up.
+    let budget = Budget::new(work::MAX_STEPS);
     let counts = boards
         .par_iter()
-        .map(|grid| explain(grid).map(|a| a.winning.len()))
+        .map(|grid| explain(grid, &budget).map(|a| a.winning.len()))
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = String::new();
     for (case, count) in counts.into_iter().enumerate() {
@@ -68,7 +72,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let grid = read_board(&mut t, input)?;
     t.end().map_err(|e| input.error(e))?;
-    let a = explain(&grid)?;
+    let a = explain(&grid, &Budget::new(work::MAX_STEPS))?;
     let report = Report {
         game: "inventor-outlasting",
         grundy: a.grundy.0,

@@ -29,6 +29,7 @@ use thiserror::Error;
 
 use crate::game::{Components, Game};
 use crate::nimber::{MexSet, Nimber};
+use crate::work::{self, Budget};
 
 /// Why a point set was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -60,6 +61,15 @@ pub enum CrossCutError {
     TooManyRectangles {
         /// The bound.
         limit: usize,
+    },
+    /// The work shared by the boards of one request passed its budget.
+    #[error(
+        "the boards of this input need more than {limit} steps of work, about {}; stopped at that limit",
+        crate::work::in_words(*limit)
+    )]
+    WorkLimit {
+        /// The budget, in steps (see [`crate::work`]).
+        limit: u64,
     },
     /// The compressed grid (distinct rows × distinct columns) is too large for the tables.
     #[error(
@@ -139,6 +149,8 @@ pub struct CrossCutStats {
     pub evaluated: u64,
     /// Moves (points) looked at while computing them.
     pub options: u64,
+    /// Rows and points read to match point patterns (the search's other large cost).
+    pub pattern_reads: u64,
     /// Distinct rows and columns after compression.
     pub rows: usize,
     /// See `rows`.
@@ -191,6 +203,9 @@ pub struct CrossCut {
     values: Vec<u16>,
     mex: MexSet,
     stats: CrossCutStats,
+    /// The account this evaluation charges its work to, and how much it has charged.
+    budget: Budget,
+    charged: u64,
 }
 
 /// The value of a full block of h × w points, for every h ≤ rows and w ≤ cols, indexed
@@ -332,6 +347,8 @@ impl CrossCut {
             patterns: FxHashMap::default(),
             values: Vec::new(),
             mex: MexSet::new(),
+            budget: Budget::unlimited(),
+            charged: 0,
             stats: CrossCutStats {
                 method,
                 rows,
@@ -355,9 +372,42 @@ impl CrossCut {
         Ok(game)
     }
 
+    /// The same game, charging its work to `budget` (shared with other evaluations) and
+    /// stopping with [`CrossCutError::WorkLimit`] once the budget is spent.
+    pub fn within(mut self, budget: &Budget) -> CrossCut {
+        self.budget = budget.clone();
+        self
+    }
+
     /// Statistics so far.
     pub fn stats(&self) -> CrossCutStats {
         self.stats
+    }
+
+    /// Charges the work done since the last charge, in steps (see [`crate::work`]).
+    fn charge(&mut self) -> Result<(), CrossCutError> {
+        let per_option = match self.stats.method {
+            Method::Table => work::CROSS_CUT_TABLE_OPTION,
+            Method::Search => work::CROSS_CUT_SEARCH_OPTION,
+        };
+        let steps = self
+            .stats
+            .options
+            .saturating_mul(per_option)
+            .saturating_add(
+                self.stats
+                    .pattern_reads
+                    .saturating_mul(work::CROSS_CUT_PATTERN_READ),
+            );
+        let delta = steps - self.charged;
+        self.charged = steps;
+        if self.budget.charge(delta) {
+            Ok(())
+        } else {
+            Err(CrossCutError::WorkLimit {
+                limit: self.budget.limit(),
+            })
+        }
     }
 
     /// The value of the whole point set.
@@ -398,6 +448,7 @@ impl CrossCut {
             Method::Table => {
                 if self.table.is_none() {
                     self.table = Some(self.build_table());
+                    self.charge()?;
                 }
                 let (a, h) = (u1 as usize, (u2 - u1 + 1) as usize);
                 let (c, d, sv) = (v1 as usize, v2 as usize + 1, self.cols + 1);
@@ -587,7 +638,8 @@ impl CrossCut {
 
     /// The points of `r` in row-major order, each as (row rank << 16 | column rank), ranks
     /// counted among the rows and columns of `r` that hold points.
-    fn ranked_pattern(&self, r: &Rect) -> Vec<u32> {
+    fn ranked_pattern(&mut self, r: &Rect) -> Vec<u32> {
+        self.stats.pattern_reads += r.height() as u64 + u64::from(r.count);
         let mut points: Vec<(u32, u16)> = Vec::with_capacity(r.count as usize);
         let mut row_rank = 0u32;
         for u in usize::from(r.u1)..=usize::from(r.u2) {
@@ -752,6 +804,7 @@ impl CrossCut {
             self.values.truncate(start);
             self.store(&r, g);
             self.stats.evaluated += 1;
+            self.charge()?;
             if let Memo::Sparse(m) = &self.memo
                 && m.len() > MAX_SEARCH_MEMO
             {

@@ -19,6 +19,7 @@
 
 use crate::games::cross_cut::{CrossCut, CrossCutError, CrossCutStats};
 use crate::nimber::Nimber;
+use crate::work::Budget;
 
 /// A board explained.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +41,16 @@ pub fn analyze(
     cols: usize,
     spot: impl Fn(usize, usize) -> bool,
 ) -> Result<Analysis, CrossCutError> {
+    analyze_within(rows, cols, spot, &Budget::unlimited())
+}
+
+/// [`analyze`], charging the work to `budget` (see [`crate::work`]).
+pub fn analyze_within(
+    rows: usize,
+    cols: usize,
+    spot: impl Fn(usize, usize) -> bool,
+    budget: &Budget,
+) -> Result<Analysis, CrossCutError> {
     let mut classes: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
     for r in 0..rows {
         for c in 0..cols {
@@ -56,7 +67,7 @@ pub fn analyze(
             .iter()
             .map(|&(r, c)| ((r + c) as i64, r as i64 - c as i64))
             .collect();
-        let mut game = CrossCut::new(&points)?;
+        let mut game = CrossCut::new(&points)?.within(budget);
         values[k] = game.grundy()?;
         moves[k] = game.move_values()?;
         stats[k] = game.stats();

@@ -20,6 +20,7 @@
 
 use crate::games::cross_cut::{CrossCut, CrossCutError, CrossCutStats};
 use crate::nimber::Nimber;
+use crate::work::Budget;
 
 /// A map explained.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,21 +60,41 @@ pub fn monsters(rows: usize, cols: usize, open: &[bool]) -> Vec<(usize, usize)> 
 
 /// The value of a map given row-major as `open[r·cols + c]`, without the winning moves.
 pub fn grundy(rows: usize, cols: usize, open: &[bool]) -> Result<Nimber, CrossCutError> {
+    grundy_within(rows, cols, open, &Budget::unlimited())
+}
+
+/// [`grundy`], charging the work to `budget` (see [`crate::work`]).
+pub fn grundy_within(
+    rows: usize,
+    cols: usize,
+    open: &[bool],
+    budget: &Budget,
+) -> Result<Nimber, CrossCutError> {
     let points: Vec<(i64, i64)> = monsters(rows, cols, open)
         .iter()
         .map(|&(r, c)| (r as i64, c as i64))
         .collect();
-    CrossCut::new(&points)?.grundy()
+    CrossCut::new(&points)?.within(budget).grundy()
 }
 
 /// Explains a map given row-major as `open[r·cols + c]`.
 pub fn analyze(rows: usize, cols: usize, open: &[bool]) -> Result<Analysis, CrossCutError> {
+    analyze_within(rows, cols, open, &Budget::unlimited())
+}
+
+/// [`analyze`], charging the work to `budget` (see [`crate::work`]).
+pub fn analyze_within(
+    rows: usize,
+    cols: usize,
+    open: &[bool],
+    budget: &Budget,
+) -> Result<Analysis, CrossCutError> {
     let monsters = monsters(rows, cols, open);
     let points: Vec<(i64, i64)> = monsters
         .iter()
         .map(|&(r, c)| (r as i64, c as i64))
         .collect();
-    let mut game = CrossCut::new(&points)?;
+    let mut game = CrossCut::new(&points)?.within(budget);
     let grundy = game.grundy()?;
     let winning = game
         .move_values()?
