@@ -132,7 +132,13 @@ fn analyze(
     let input = read_input(file)?;
     let heaps = parse_heaps(&input, family.analyze_limit())?;
     let started = Instant::now();
-    let analysis = family.analyze_heaps(&heaps).map_err(family_failure)?;
+    let analysis = family.analyze_heaps(&heaps).map_err(|e| {
+        let f = family_failure(e);
+        Failure {
+            status: f.status,
+            error: f.error.context(input.source.clone()),
+        }
+    })?;
     if stats {
         let s = analysis.stats;
         eprintln!(

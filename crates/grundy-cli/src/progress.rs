@@ -1,6 +1,10 @@
 //! Progress bars for long computations, drawn by indicatif on standard error.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use grundy::Progress;
+use grundy::work::Budget;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// A bar for long loops, shown only when the work reaches `threshold` units (short jobs
@@ -45,4 +49,39 @@ impl Progress for Bar {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Runs `work` while a bar shows how much of `budget` it has used, for work whose size is
+/// only known as it goes (the boards of one input). The bar appears after a second, is
+/// redrawn a few times a second, and is hidden when standard error is not a terminal.
+pub fn watching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let started = Instant::now();
+            let mut bar: Option<ProgressBar> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if started.elapsed() < Duration::from_secs(1) {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| {
+                    let bar = ProgressBar::new(budget.limit());
+                    if let Ok(style) = ProgressStyle::with_template(
+                        "{elapsed_precise} [{bar:40}] {percent}% of the work limit",
+                    ) {
+                        bar.set_style(style);
+                    }
+                    bar
+                });
+                bar.set_position(budget.used());
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
 }

@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::board::{self, CellMove, Grid, Limits};
 use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
+use crate::progress::watching;
 
 /// The most cases in one input.
 const MAX_CASES: u64 = 1000;
@@ -48,11 +49,12 @@ pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     t.end().map_err(|e| input.error(e))?;
     // One account for the whole input: many maps of moderate size add up.
     let budget = Budget::new(work::MAX_STEPS);
-    let values = maps
-        .par_iter()
-        .map(|grid| lava::grundy_within(grid.rows, grid.cols, &open_cells(grid), &budget))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::other)?;
+    let values = watching(&budget, || {
+        maps.par_iter()
+            .map(|grid| lava::grundy_within(grid.rows, grid.cols, &open_cells(grid), &budget))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .map_err(Failure::other)?;
     let mut out = String::new();
     for g in values {
         let _ = writeln!(out, "{}", name(!g.is_zero()));
@@ -76,8 +78,10 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let grid = read_map(&mut t, input)?;
     t.end().map_err(|e| input.error(e))?;
     let budget = Budget::new(work::MAX_STEPS);
-    let a = lava::analyze_within(grid.rows, grid.cols, &open_cells(&grid), &budget)
-        .map_err(Failure::other)?;
+    let a = watching(&budget, || {
+        lava::analyze_within(grid.rows, grid.cols, &open_cells(&grid), &budget)
+    })
+    .map_err(Failure::other)?;
     let first_wins = !a.grundy.is_zero();
     let report = Report {
         game: "caos3",

@@ -16,6 +16,7 @@ use serde::Serialize;
 use super::board::{self, CellMove, Grid, Limits};
 use super::{Input, json_line, read_cases, winner_line, write_moves};
 use crate::Failure;
+use crate::progress::watching;
 
 /// The most cases in one input.
 const MAX_CASES: u64 = 1000;
@@ -46,10 +47,12 @@ pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     t.end().map_err(|e| input.error(e))?;
     // One account for the whole input: many boards of moderate size add up.
     let budget = Budget::new(work::MAX_STEPS);
-    let counts = boards
-        .par_iter()
-        .map(|grid| explain(grid, &budget).map(|a| a.winning.len()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let counts = watching(&budget, || {
+        boards
+            .par_iter()
+            .map(|grid| explain(grid, &budget).map(|a| a.winning.len()))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
     let mut out = String::new();
     for (case, count) in counts.into_iter().enumerate() {
         let _ = writeln!(out, "Case #{}: {count}", case + 1);
@@ -72,7 +75,8 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let grid = read_board(&mut t, input)?;
     t.end().map_err(|e| input.error(e))?;
-    let a = explain(&grid, &Budget::new(work::MAX_STEPS))?;
+    let budget = Budget::new(work::MAX_STEPS);
+    let a = watching(&budget, || explain(&grid, &budget))?;
     let report = Report {
         game: "inventor-outlasting",
         grundy: a.grundy.0,
