@@ -241,3 +241,62 @@ fn a_cache_that_cannot_be_used_is_a_warning_not_a_failure() {
             .is_some()
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn interrupted_and_killed_saves_leave_no_temporary_files() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_string_lossy().into_owned();
+    let temporary = |dir: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp"))
+            .collect()
+    };
+    // A 5×5 table takes seconds to build: SIGTERM arrives during the work, and the process
+    // ends by that signal, leaving nothing behind.
+    let five = "11111\n11111\n11111\n11111\n11111\n";
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["analyze", "cakes", "--cache", &cache])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(five.as_bytes())
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(15), "{status:?}");
+    assert!(temporary(dir.path()).is_empty());
+
+    // What a writer killed outright leaves is removed by the next save.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let name = Table::cache_name(Shape::new(4, 4).unwrap());
+    let stale = dir.path().join(format!(".{name}.tmp{dead}.abcdef"));
+    std::fs::write(&stale, vec![0u8; 1000]).unwrap();
+    run_ok(
+        &["analyze", "cakes", "--cache", &cache],
+        "1111\n1111\n1101\n0111\n",
+    );
+    assert!(
+        temporary(dir.path()).is_empty(),
+        "{:?}",
+        temporary(dir.path())
+    );
+    assert!(dir.path().join(&name).exists());
+}
