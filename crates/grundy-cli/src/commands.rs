@@ -166,7 +166,7 @@ fn analyze(
 const MAX_HEAPS: usize = 100_000;
 
 /// Reads the heap sizes of one position (whitespace-separated, each at most `limit`, at
-/// most [`MAX_HEAPS`] of them adding up to at most [`Family::MAX_ANALYZE_TOTAL`]).
+/// most 100000 of them adding up to at most [`Family::MAX_ANALYZE_TOTAL`]).
 pub fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
     let at = |e| input.error(e);
     let mut tokens = Tokens::new(&input.bytes);
