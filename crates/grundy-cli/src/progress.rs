@@ -57,11 +57,12 @@ impl Progress for Bar {
 pub fn watching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let poller = scope.spawn(|| {
             let started = Instant::now();
             let mut bar: Option<ProgressBar> = None;
             while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
+                // Woken at once when the work ends, so a short job never waits for it.
+                std::thread::park_timeout(Duration::from_millis(100));
                 if started.elapsed() < Duration::from_secs(1) {
                     continue;
                 }
@@ -82,6 +83,7 @@ pub fn watching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
         });
         let result = work();
         done.store(true, Ordering::Relaxed);
+        poller.thread().unpark();
         result
     })
 }
