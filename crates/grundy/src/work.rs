@@ -15,6 +15,10 @@ use thiserror::Error;
 /// The most steps one request may be estimated at: about four minutes here.
 pub const MAX_STEPS: u64 = 1_000_000_000_000;
 
+/// A limit that refuses nothing, however large the estimate (for library callers that
+/// bound the work themselves).
+pub const UNLIMITED: u64 = u64::MAX;
+
 /// Nanoseconds per step on the reference machine, for the time shown in messages.
 const NS_PER_STEP: f64 = 0.25;
 
@@ -59,7 +63,7 @@ impl Budget {
 
     /// An account that never runs out.
     pub fn unlimited() -> Budget {
-        Budget::new(u64::MAX)
+        Budget::new(UNLIMITED)
     }
 
     /// The bound.
@@ -95,9 +99,10 @@ pub struct TooMuchWork {
     pub limit: u64,
 }
 
-/// Refuses `steps` past `limit`, describing the task only when it is refused.
+/// Refuses `steps` past `limit` (never with [`UNLIMITED`]), describing the task only when
+/// it is refused.
 pub fn check(steps: u128, limit: u64, task: impl FnOnce() -> String) -> Result<(), TooMuchWork> {
-    if steps > u128::from(limit) {
+    if limit != UNLIMITED && steps > u128::from(limit) {
         return Err(TooMuchWork {
             task: task(),
             steps: u64::try_from(steps).unwrap_or(u64::MAX),
@@ -146,6 +151,8 @@ mod tests {
         assert_eq!(in_words(1_000), "a second or two");
         assert_eq!(in_words(u64::MAX), "146 years");
         assert!(check(10, 10, || unreachable!()).is_ok());
+        // Estimates are u128 and may pass u64::MAX: the unlimited bound still takes them.
+        assert!(check(u128::MAX, UNLIMITED, || unreachable!()).is_ok());
         let e = check(11, 10, || "this".into()).unwrap_err();
         assert!(
             e.to_string()

@@ -101,10 +101,9 @@ impl Octal {
         use_period: bool,
         progress: &mut dyn Progress,
     ) -> Vec<u32> {
-        match self.values_within(upto, use_period, progress, u64::MAX) {
+        match self.values_within(upto, use_period, progress, work::UNLIMITED) {
             Ok(values) => values,
-            // No estimate exceeds u64::MAX steps: they saturate there.
-            Err(_) => unreachable!("an unbounded table loop was refused"),
+            Err(_) => unreachable!("work::check refuses nothing with work::UNLIMITED"),
         }
     }
 
