@@ -224,7 +224,7 @@ impl Family {
         match self {
             Family::Nim => None,
             Family::Subtraction(s) => {
-                crate::games::octal_period(values, s.as_octal_digits().len() - 1)
+                crate::solve::heap::proven_period(values, s.as_octal_digits().len() - 1)
             }
             Family::Octal(o) => o.proven_period(values),
         }

@@ -36,6 +36,7 @@ pub mod index;
 pub mod nimber;
 pub mod parse;
 pub mod progress;
+pub mod solve;
 pub mod solver;
 pub mod store;
 pub mod sum;

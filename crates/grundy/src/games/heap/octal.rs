@@ -18,11 +18,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::family::{Family, FamilyError};
+use crate::family::FamilyError;
 use crate::game::{Components, Game};
 use crate::games::heaps;
-use crate::nimber::MexSet;
 use crate::progress::{NoProgress, Progress};
+use crate::solve::heap::Period;
 use crate::work::{self, TooMuchWork};
 
 /// An octal game, by its code.
@@ -30,15 +30,6 @@ use crate::work::{self, TooMuchWork};
 pub struct Octal {
     /// digits[k] for k = 0..=t, with d_t non-zero unless the game has no moves at all.
     digits: Vec<u8>,
-}
-
-/// A proven period: g(n + period) = g(n) for every n ≥ preperiod.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Period {
-    /// The first n from which the values repeat (the last exception is preperiod − 1).
-    pub preperiod: usize,
-    /// The length of the repeating block.
-    pub period: usize,
 }
 
 impl Octal {
@@ -151,78 +142,11 @@ impl Octal {
         progress: &mut dyn Progress,
         budget: u64,
     ) -> Result<Vec<u32>, TooMuchWork> {
-        let task = || {
-            format!(
-                "the table of {} up to {upto}",
-                Family::Octal(self.clone()).short_name()
-            )
-        };
-        work::check(self.table_steps(upto as u64), budget, task)?;
-        let splits = self.splits();
-        let work = |n: usize| {
-            if splits {
-                (n as u64 + 1).pow(2) / 4
-            } else {
-                n as u64 + 1
-            }
-        };
-        let total = work(upto);
-        progress.start(total);
-        let mut table = Table::new(upto);
-        let mut set = MexSet::new();
-        let mut next_report = 0u64;
-        let mut next_period_check = 64;
-        let mut n = 0;
-        while n <= upto {
-            set.reset(self.option_count(n));
-            for (k, &d) in self.digits.iter().enumerate() {
-                if k > n {
-                    break;
-                }
-                let m = n - k;
-                if d & 1 != 0 && m == 0 && k > 0 {
-                    set.insert(0);
-                }
-                if d & 2 != 0 && m > 0 && k > 0 {
-                    set.insert(u64::from(table.values[m]));
-                }
-                if d & 4 != 0 && m >= 2 {
-                    table.mark_splits(m, &mut set);
-                }
-            }
-            let was_narrow = table.bytes.is_some();
-            table.push(set.mex() as u32);
-            if was_narrow && table.bytes.is_none() {
-                let rest = self.split_pairs(upto as u64) - self.split_pairs(n as u64);
-                let wide = self.table_steps(upto as u64) + rest * u128::from(work::WIDE_PAIR - 1);
-                work::check(wide, budget, || {
-                    format!("{}, with values past 255 from heap {n} on,", task())
-                })?;
-            }
-            n += 1;
-            if work(n) >= next_report {
-                progress.advance(work(n));
-                next_report = work(n) + total / 256 + 1;
-            }
-            if use_period && n == next_period_check {
-                // Checking at doublings keeps the cost of the checks linear overall.
-                next_period_check *= 2;
-                if let Some(p) = self.proven_period(&table.values) {
-                    let mut g = table.values;
-                    while g.len() <= upto {
-                        g.push(g[g.len() - p.period]);
-                    }
-                    progress.finish();
-                    return Ok(g);
-                }
-            }
-        }
-        progress.finish();
-        Ok(table.values)
+        crate::solve::heap::table_loop::octal(self, upto, use_period, progress, budget)
     }
 
     /// How many options a heap of n has (a bound for the mex).
-    fn option_count(&self, n: usize) -> usize {
+    pub(crate) fn option_count(&self, n: usize) -> usize {
         let mut count = 0;
         for (k, &d) in self.digits.iter().enumerate().take(n + 1) {
             let m = n - k;
@@ -239,99 +163,8 @@ impl Octal {
     /// g(n + p) = g(n) for all n0 ≤ n < 2·n0 + p + t (t the largest take), then it holds
     /// for every n ≥ n0. `None` when the computed values are too few to prove any period.
     pub fn proven_period(&self, values: &[u32]) -> Option<Period> {
-        proven_period(values, self.max_take())
+        crate::solve::heap::proven_period(values, self.max_take())
     }
-}
-
-/// The values computed so far, with the copies the split loop reads fast.
-struct Table {
-    values: Vec<u32>,
-    /// While every value fits a byte: the values as bytes, and reversed (`reversed[upto − i]`
-    /// is g(i)), so that g(a) and g(m − a) are both read forwards in the split loop.
-    bytes: Option<(Vec<u8>, Vec<u8>)>,
-    upto: usize,
-}
-
-impl Table {
-    fn new(upto: usize) -> Table {
-        Table {
-            values: Vec::with_capacity(upto + 1),
-            bytes: Some((Vec::with_capacity(upto + 1), vec![0; upto + 1])),
-            upto,
-        }
-    }
-
-    fn push(&mut self, v: u32) {
-        let n = self.values.len();
-        self.values.push(v);
-        if let Some((forward, reversed)) = &mut self.bytes {
-            match u8::try_from(v) {
-                Ok(b) => {
-                    forward.push(b);
-                    reversed[self.upto - n] = b;
-                }
-                Err(_) => self.bytes = None,
-            }
-        }
-    }
-
-    /// Marks g(a) XOR g(m − a) for every split of a heap of m into two non-empty heaps.
-    fn mark_splits(&self, m: usize, set: &mut MexSet) {
-        let half = m / 2;
-        match &self.bytes {
-            Some((forward, reversed)) => {
-                let low = &forward[1..=half];
-                let high = &reversed[self.upto - m + 1..=self.upto - m + half];
-                let mut seen = [false; 256];
-                mark_byte_pairs(low, high, &mut seen);
-                for (v, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
-                    set.insert(v as u64);
-                }
-            }
-            None => {
-                let g = &self.values;
-                for a in 1..=half {
-                    set.insert(u64::from(g[a] ^ g[m - a]));
-                }
-            }
-        }
-    }
-}
-
-/// Sets `seen[a ^ b]` for each pair.
-fn mark_byte_pairs(low: &[u8], high: &[u8], seen: &mut [bool; 256]) {
-    // Four independent stores a step; no value depends on the one before.
-    let mut lows = low.chunks_exact(4);
-    let mut highs = high.chunks_exact(4);
-    for (l, h) in (&mut lows).zip(&mut highs) {
-        seen[usize::from(l[0] ^ h[0])] = true;
-        seen[usize::from(l[1] ^ h[1])] = true;
-        seen[usize::from(l[2] ^ h[2])] = true;
-        seen[usize::from(l[3] ^ h[3])] = true;
-    }
-    for (&a, &b) in lows.remainder().iter().zip(highs.remainder()) {
-        seen[usize::from(a ^ b)] = true;
-    }
-}
-
-/// See [`Octal::proven_period`]; `max_take` is t.
-pub(crate) fn proven_period(values: &[u32], max_take: usize) -> Option<Period> {
-    let len = values.len();
-    for period in 1..len {
-        // The smallest n0 with values[n + period] == values[n] for all n0 ≤ n < len − period.
-        let mut n0 = len - period;
-        while n0 > 0 && values[n0 - 1] == values[n0 - 1 + period] {
-            n0 -= 1;
-        }
-        // The theorem needs every n < 2·n0 + period + t checked, i.e. n + period < len.
-        if 2 * n0 + 2 * period + max_take <= len {
-            return Some(Period {
-                preperiod: n0,
-                period,
-            });
-        }
-    }
-    None
 }
 
 impl FromStr for Octal {
@@ -434,15 +267,5 @@ mod tests {
             assert!(octal.proven_period(&full[..1024]).is_some(), "{code}");
             assert_eq!(octal.values(3000), full, "{code}");
         }
-    }
-
-    #[test]
-    fn period_of_a_simple_subtraction_game() {
-        // take 1 or 2: 0 1 2 0 1 2 ...
-        let values: Vec<u32> = (0..30).map(|n| n % 3).collect();
-        let p = proven_period(&values, 2).unwrap();
-        assert_eq!((p.preperiod, p.period), (0, 3));
-        // Too short to prove anything.
-        assert_eq!(proven_period(&values[..6], 2), None);
     }
 }

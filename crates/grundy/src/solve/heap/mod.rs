@@ -1,0 +1,6 @@
+//! Engines for one-parameter heap families: the plain table loop and periods.
+
+mod period;
+pub(crate) mod table_loop;
+
+pub use period::{Period, proven_period};

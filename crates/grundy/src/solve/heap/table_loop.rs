@@ -1,0 +1,156 @@
+//! The plain table loop of a take-and-break game: every option of every heap, in order.
+
+use crate::family::Family;
+use crate::games::Octal;
+use crate::nimber::MexSet;
+use crate::progress::Progress;
+use crate::work::{self, TooMuchWork};
+
+/// Values of heaps 0..=upto of `octal`; see [`Octal::values_within`].
+pub(crate) fn octal(
+    octal: &Octal,
+    upto: usize,
+    use_period: bool,
+    progress: &mut dyn Progress,
+    budget: u64,
+) -> Result<Vec<u32>, TooMuchWork> {
+    let task = || {
+        format!(
+            "the table of {} up to {upto}",
+            Family::Octal(octal.clone()).short_name()
+        )
+    };
+    work::check(octal.table_steps(upto as u64), budget, task)?;
+    let splits = octal.splits();
+    let work = |n: usize| {
+        if splits {
+            (n as u64 + 1).pow(2) / 4
+        } else {
+            n as u64 + 1
+        }
+    };
+    let total = work(upto);
+    progress.start(total);
+    let mut table = Table::new(upto);
+    let mut set = MexSet::new();
+    let mut next_report = 0u64;
+    let mut next_period_check = 64;
+    let mut n = 0;
+    while n <= upto {
+        set.reset(octal.option_count(n));
+        for (k, &d) in octal.digits().iter().enumerate() {
+            if k > n {
+                break;
+            }
+            let m = n - k;
+            if d & 1 != 0 && m == 0 && k > 0 {
+                set.insert(0);
+            }
+            if d & 2 != 0 && m > 0 && k > 0 {
+                set.insert(u64::from(table.values[m]));
+            }
+            if d & 4 != 0 && m >= 2 {
+                table.mark_splits(m, &mut set);
+            }
+        }
+        let was_narrow = table.bytes.is_some();
+        table.push(set.mex() as u32);
+        if was_narrow && table.bytes.is_none() {
+            let rest = octal.split_pairs(upto as u64) - octal.split_pairs(n as u64);
+            let wide = octal.table_steps(upto as u64) + rest * u128::from(work::WIDE_PAIR - 1);
+            work::check(wide, budget, || {
+                format!("{}, with values past 255 from heap {n} on,", task())
+            })?;
+        }
+        n += 1;
+        if work(n) >= next_report {
+            progress.advance(work(n));
+            next_report = work(n) + total / 256 + 1;
+        }
+        if use_period && n == next_period_check {
+            // Checking at doublings keeps the cost of the checks linear overall.
+            next_period_check *= 2;
+            if let Some(p) = octal.proven_period(&table.values) {
+                let mut g = table.values;
+                while g.len() <= upto {
+                    g.push(g[g.len() - p.period]);
+                }
+                progress.finish();
+                return Ok(g);
+            }
+        }
+    }
+    progress.finish();
+    Ok(table.values)
+}
+
+/// The values computed so far, with the copies the split loop reads fast.
+struct Table {
+    values: Vec<u32>,
+    /// While every value fits a byte: the values as bytes, and reversed (`reversed[upto − i]`
+    /// is g(i)), so that g(a) and g(m − a) are both read forwards in the split loop.
+    bytes: Option<(Vec<u8>, Vec<u8>)>,
+    upto: usize,
+}
+
+impl Table {
+    fn new(upto: usize) -> Table {
+        Table {
+            values: Vec::with_capacity(upto + 1),
+            bytes: Some((Vec::with_capacity(upto + 1), vec![0; upto + 1])),
+            upto,
+        }
+    }
+
+    fn push(&mut self, v: u32) {
+        let n = self.values.len();
+        self.values.push(v);
+        if let Some((forward, reversed)) = &mut self.bytes {
+            match u8::try_from(v) {
+                Ok(b) => {
+                    forward.push(b);
+                    reversed[self.upto - n] = b;
+                }
+                Err(_) => self.bytes = None,
+            }
+        }
+    }
+
+    /// Marks g(a) XOR g(m − a) for every split of a heap of m into two non-empty heaps.
+    fn mark_splits(&self, m: usize, set: &mut MexSet) {
+        let half = m / 2;
+        match &self.bytes {
+            Some((forward, reversed)) => {
+                let low = &forward[1..=half];
+                let high = &reversed[self.upto - m + 1..=self.upto - m + half];
+                let mut seen = [false; 256];
+                mark_byte_pairs(low, high, &mut seen);
+                for (v, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
+                    set.insert(v as u64);
+                }
+            }
+            None => {
+                let g = &self.values;
+                for a in 1..=half {
+                    set.insert(u64::from(g[a] ^ g[m - a]));
+                }
+            }
+        }
+    }
+}
+
+/// Sets `seen[a ^ b]` for each pair.
+fn mark_byte_pairs(low: &[u8], high: &[u8], seen: &mut [bool; 256]) {
+    // Four independent stores a step; no value depends on the one before.
+    let mut lows = low.chunks_exact(4);
+    let mut highs = high.chunks_exact(4);
+    for (l, h) in (&mut lows).zip(&mut highs) {
+        seen[usize::from(l[0] ^ h[0])] = true;
+        seen[usize::from(l[1] ^ h[1])] = true;
+        seen[usize::from(l[2] ^ h[2])] = true;
+        seen[usize::from(l[3] ^ h[3])] = true;
+    }
+    for (&a, &b) in lows.remainder().iter().zip(highs.remainder()) {
+        seen[usize::from(a ^ b)] = true;
+    }
+}

@@ -1,0 +1,3 @@
+//! Engines: how values are computed, for games described in [`crate::games`].
+
+pub mod heap;
