@@ -2,7 +2,7 @@
 //!
 //! Run with `cargo bench -p grundy --bench sequences`.
 
-use grundy::games::Octal;
+use grundy::games::TakeBreak;
 use grundy::{Family, NoProgress};
 
 fn main() {
@@ -24,13 +24,13 @@ fn kayles(n: u64) -> Vec<u32> {
 /// The table loop to the end: O(n²) pairs of heaps.
 #[divan::bench(args = [10_000, 100_000], sample_count = 5, sample_size = 1)]
 fn kayles_full_loop(n: usize) -> Vec<u32> {
-    let kayles: Octal = "0.77".parse().expect("a valid code");
+    let kayles: TakeBreak = "0.77".parse().expect("a valid code");
     kayles.values_with(divan::black_box(n), false, &mut NoProgress)
 }
 
 #[divan::bench(args = [10_000, 100_000], sample_count = 5, sample_size = 1)]
 fn dawson_chess_full_loop(n: usize) -> Vec<u32> {
-    let chess: Octal = "0.137".parse().expect("a valid code");
+    let chess: TakeBreak = "0.137".parse().expect("a valid code");
     chess.values_with(divan::black_box(n), false, &mut NoProgress)
 }
 

@@ -15,7 +15,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::{Components, Game, Player};
-use crate::games::{Nim, Octal, Period, Subtraction};
+use crate::games::{Nim, Period, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
 use crate::solver::{SolveError, Solver, Stats};
@@ -56,7 +56,7 @@ pub enum FamilyError {
     },
     /// A malformed octal code; the text says what is wrong.
     #[error("bad octal code {0}")]
-    BadOctal(String),
+    BadCode(String),
     /// A table longer than the supported bound was asked for.
     #[error("values up to {upto} were asked for; the supported limit is {limit}")]
     TooLarge {
@@ -89,7 +89,7 @@ pub enum Family {
     /// Take one of a fixed set of amounts.
     Subtraction(Subtraction),
     /// An octal game.
-    Octal(Octal),
+    TakeBreak(TakeBreak),
 }
 
 impl Family {
@@ -101,7 +101,7 @@ impl Family {
     /// The largest `upto` this family's tables accept.
     pub fn table_limit(&self) -> u64 {
         match self {
-            Family::Octal(o) if o.splits() => Self::MAX_SPLIT_TABLE,
+            Family::TakeBreak(o) if o.splits() => Self::MAX_SPLIT_TABLE,
             _ => Self::MAX_TABLE,
         }
     }
@@ -138,7 +138,7 @@ impl Family {
                 })?;
                 s.values_with(n, progress)
             }
-            Family::Octal(o) => o.values_within(n, use_period, progress, MAX_STEPS)?,
+            Family::TakeBreak(o) => o.values_within(n, use_period, progress, MAX_STEPS)?,
         })
     }
 
@@ -147,7 +147,7 @@ impl Family {
         match self {
             Family::Nim => u128::from(upto) * (u128::from(upto) + 1) / 2,
             Family::Subtraction(s) => s.options_upto(upto),
-            Family::Octal(o) => o.options_upto(upto),
+            Family::TakeBreak(o) => o.options_upto(upto),
         }
     }
 
@@ -188,7 +188,7 @@ impl Family {
     /// heap is looked at.
     pub fn analyze_limit(&self) -> u64 {
         match self {
-            Family::Octal(o) if o.splits() => 100_000,
+            Family::TakeBreak(o) if o.splits() => 100_000,
             _ => 1_000_000,
         }
     }
@@ -212,7 +212,7 @@ impl Family {
         match self {
             Family::Nim => u128::from(n),
             Family::Subtraction(s) => s.takes().len() as u128,
-            Family::Octal(o) => {
+            Family::TakeBreak(o) => {
                 let splitting = o.digits().iter().filter(|&&d| d & 4 != 0).count() as u128;
                 splitting * u128::from(n / 2) + 2 * o.digits().len() as u128
             }
@@ -226,7 +226,7 @@ impl Family {
             Family::Subtraction(s) => {
                 crate::solve::heap::proven_period(values, s.as_octal_digits().len() - 1)
             }
-            Family::Octal(o) => o.proven_period(values),
+            Family::TakeBreak(o) => o.proven_period(values),
         }
     }
 
@@ -378,7 +378,7 @@ impl Game for Family {
         match self {
             Family::Nim => Nim.options(n, out),
             Family::Subtraction(s) => s.options(n, out),
-            Family::Octal(o) => o.options(n, out),
+            Family::TakeBreak(o) => o.options(n, out),
         }
     }
 
@@ -394,7 +394,7 @@ impl FromStr for Family {
     type Err = FamilyError;
 
     fn from_str(name: &str) -> Result<Self, FamilyError> {
-        let octal = |code: &str| code.parse().map(Family::Octal);
+        let octal = |code: &str| code.parse().map(Family::TakeBreak);
         match name {
             "nim" => return Ok(Family::Nim),
             "kayles" => return octal("0.77"),
@@ -431,7 +431,7 @@ impl fmt::Display for Family {
                 let takes: Vec<String> = s.takes().iter().map(u64::to_string).collect();
                 write!(f, "subtraction:{}", takes.join(","))
             }
-            Family::Octal(o) => write!(f, "octal:{o}"),
+            Family::TakeBreak(o) => write!(f, "octal:{o}"),
         }
     }
 }

@@ -11,10 +11,10 @@
 //! command line.
 //!
 //! ```
-//! use grundy::{games::Octal, Player, Solver, Nimber};
+//! use grundy::{games::TakeBreak, Player, Solver, Nimber};
 //!
 //! // Kayles: knock down one pin or two adjacent pins from a row.
-//! let kayles: Octal = "0.77".parse()?;
+//! let kayles: TakeBreak = "0.77".parse()?;
 //! let mut solver = Solver::new(kayles);
 //!
 //! // Rows of 3, 4 and 5 pins, played side by side.

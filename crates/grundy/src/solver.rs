@@ -79,9 +79,9 @@ enum Lookup {
 /// A memoised Grundy-value solver for one game.
 ///
 /// ```
-/// use grundy::{games::Octal, Player, Solver};
+/// use grundy::{games::TakeBreak, Player, Solver};
 ///
-/// let kayles: Octal = "0.77".parse().unwrap();
+/// let kayles: TakeBreak = "0.77".parse().unwrap();
 /// let mut solver = Solver::new(kayles);
 /// assert_eq!(solver.grundy(&5).unwrap().0, 4);
 /// assert_eq!(solver.winner(&5).unwrap(), Player::First);

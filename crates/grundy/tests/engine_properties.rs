@@ -5,7 +5,7 @@
 //! - winning moves are exactly the options worth 0;
 //! - the table loops of the families agree with the solver on random rules.
 
-use grundy::games::{Octal, Subtraction};
+use grundy::games::{Subtraction, TakeBreak};
 use grundy::{Components, Family, Game, Nimber, NoProgress, Player, SolveError, Solver, Sum};
 use proptest::prelude::*;
 
@@ -140,8 +140,8 @@ proptest! {
     ) {
         let mut digits = vec![d0];
         digits.extend(rest);
-        let octal = Octal::from_digits(digits).unwrap();
-        let family = Family::Octal(octal);
+        let octal = TakeBreak::from_digits(digits).unwrap();
+        let family = Family::TakeBreak(octal);
         prop_assert_eq!(family.values(60).unwrap(), family.values_by_solver(60).unwrap(), "{}", family);
     }
 
@@ -152,7 +152,7 @@ proptest! {
     ) {
         let mut digits = vec![d0];
         digits.extend(rest);
-        let octal = Octal::from_digits(digits).unwrap();
+        let octal = TakeBreak::from_digits(digits).unwrap();
         let shortcut = octal.values_with(1500, true, &mut NoProgress);
         let full = octal.values_with(1500, false, &mut NoProgress);
         prop_assert_eq!(shortcut, full, "{}", octal);
@@ -209,7 +209,7 @@ proptest! {
         let mut digits = vec![d0];
         digits.extend(rest);
         let families = [
-            Family::Octal(Octal::from_digits(digits).unwrap()),
+            Family::TakeBreak(TakeBreak::from_digits(digits).unwrap()),
             Family::Subtraction(Subtraction::new(takes).unwrap()),
             Family::Nim,
         ];
@@ -224,7 +224,7 @@ proptest! {
                 pairs += out.iter().filter(|o| o.len() == 2).count() as u128;
             }
             prop_assert_eq!(family.options_upto(upto), counted, "{}", family);
-            if let Family::Octal(o) = &family {
+            if let Family::TakeBreak(o) = &family {
                 prop_assert_eq!(o.split_pairs(upto), pairs, "{}", family);
             }
         }

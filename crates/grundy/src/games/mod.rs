@@ -9,6 +9,6 @@ pub mod lava;
 pub mod sheet;
 
 pub use crate::solve::heap::Period;
-pub use heap::{Nim, Octal, Subtraction, nim};
+pub use heap::{Nim, Subtraction, TakeBreak, nim};
 
 pub(crate) use heap::heaps;

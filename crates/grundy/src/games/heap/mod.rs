@@ -1,12 +1,12 @@
 //! Heap games: one heap of counters per component, one-parameter families by rule.
 
 pub mod nim;
-mod octal;
 mod subtraction;
+mod take_break;
 
 pub use nim::Nim;
-pub use octal::Octal;
 pub use subtraction::Subtraction;
+pub use take_break::TakeBreak;
 
 use crate::game::Components;
 

@@ -1,14 +1,14 @@
 //! The plain table loop of a take-and-break game: every option of every heap, in order.
 
 use crate::family::Family;
-use crate::games::Octal;
+use crate::games::TakeBreak;
 use crate::nimber::MexSet;
 use crate::progress::Progress;
 use crate::work::{self, TooMuchWork};
 
-/// Values of heaps 0..=upto of `octal`; see [`Octal::values_within`].
+/// Values of heaps 0..=upto of `octal`; see [`TakeBreak::values_within`].
 pub(crate) fn octal(
-    octal: &Octal,
+    octal: &TakeBreak,
     upto: usize,
     use_period: bool,
     progress: &mut dyn Progress,
@@ -17,7 +17,7 @@ pub(crate) fn octal(
     let task = || {
         format!(
             "the table of {} up to {upto}",
-            Family::Octal(octal.clone()).short_name()
+            Family::TakeBreak(octal.clone()).short_name()
         )
     };
     work::check(octal.table_steps(upto as u64), budget, task)?;

@@ -1,4 +1,4 @@
-//! Octal games: heaps of counters, moves described digit by digit in base 8.
+//! TakeBreak games: heaps of counters, moves described digit by digit in base 8.
 //!
 //! In the code `d0.d1d2d3…`, digit d_k says what taking k counters from one heap may leave:
 //! bit 1 — nothing (the whole heap was k); bit 2 — one smaller heap; bit 4 — two non-empty
@@ -9,9 +9,9 @@
 //! Kayles is `0.77`, Dawson's Chess `0.137`, Dawson's Kayles `0.07`.
 //!
 //! ```
-//! use grundy::games::Octal;
+//! use grundy::games::TakeBreak;
 //!
-//! let kayles: Octal = "0.77".parse().unwrap();
+//! let kayles: TakeBreak = "0.77".parse().unwrap();
 //! assert_eq!(kayles.values(10), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
 //! ```
 
@@ -27,12 +27,12 @@ use crate::work::{self, TooMuchWork};
 
 /// An octal game, by its code.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Octal {
+pub struct TakeBreak {
     /// digits[k] for k = 0..=t, with d_t non-zero unless the game has no moves at all.
     digits: Vec<u8>,
 }
 
-impl Octal {
+impl TakeBreak {
     /// The most digits after the point accepted in a code.
     pub const MAX_DIGITS: usize = 4096;
 
@@ -42,16 +42,16 @@ impl Octal {
             digits.push(0);
         }
         if let Some(&d) = digits.iter().find(|&&d| d > 7) {
-            return Err(FamilyError::BadOctal(format!("{d} is not an octal digit")));
+            return Err(FamilyError::BadCode(format!("{d} is not an octal digit")));
         }
         if digits[0] & 3 != 0 {
-            return Err(FamilyError::BadOctal(format!(
+            return Err(FamilyError::BadCode(format!(
                 "the digit before the point may be 0 or 4 (split without taking), not {}",
                 digits[0]
             )));
         }
         if digits.len() > Self::MAX_DIGITS + 1 {
-            return Err(FamilyError::BadOctal(format!(
+            return Err(FamilyError::BadCode(format!(
                 "more than {} digits after the point",
                 Self::MAX_DIGITS
             )));
@@ -59,7 +59,7 @@ impl Octal {
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
-        Ok(Octal { digits })
+        Ok(TakeBreak { digits })
     }
 
     /// The digits d_0, d_1, …, d_t.
@@ -167,12 +167,12 @@ impl Octal {
     }
 }
 
-impl FromStr for Octal {
+impl FromStr for TakeBreak {
     type Err = FamilyError;
 
     /// Parses `0.77`, `.77`, `4.7` and the like.
     fn from_str(code: &str) -> Result<Self, FamilyError> {
-        let bad = |why: &str| FamilyError::BadOctal(format!("'{code}': {why}"));
+        let bad = |why: &str| FamilyError::BadCode(format!("'{code}': {why}"));
         let (before, after) = code
             .split_once('.')
             .ok_or_else(|| bad("expected a code like 0.77 (digits around a point)"))?;
@@ -189,7 +189,7 @@ impl FromStr for Octal {
         for c in after.chars() {
             digits.push(octal_digit(c).ok_or_else(|| bad("digits must be 0 to 7"))?);
         }
-        Octal::from_digits(digits)
+        TakeBreak::from_digits(digits)
     }
 }
 
@@ -197,7 +197,7 @@ fn octal_digit(c: char) -> Option<u8> {
     c.to_digit(8).map(|d| d as u8)
 }
 
-impl fmt::Display for Octal {
+impl fmt::Display for TakeBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.", self.digits[0])?;
         if self.digits.len() == 1 {
@@ -210,7 +210,7 @@ impl fmt::Display for Octal {
     }
 }
 
-impl Game for Octal {
+impl Game for TakeBreak {
     type Position = u64;
 
     fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
@@ -247,21 +247,25 @@ mod tests {
             ("0.1370", "0.137"),
             ("0.", "0.0"),
         ] {
-            assert_eq!(code.parse::<Octal>().unwrap().to_string(), shown, "{code}");
+            assert_eq!(
+                code.parse::<TakeBreak>().unwrap().to_string(),
+                shown,
+                "{code}"
+            );
         }
     }
 
     #[test]
     fn bad_codes_are_refused() {
         for code in ["77", "0.8", "1.7", "2.7", "04.7", "0.7x", ""] {
-            assert!(code.parse::<Octal>().is_err(), "{code} was accepted");
+            assert!(code.parse::<TakeBreak>().is_err(), "{code} was accepted");
         }
     }
 
     #[test]
     fn the_period_shortcut_is_taken_and_exact_for_classic_games() {
         for code in ["0.77", "0.137", "0.07", "4.7", "0.33"] {
-            let octal: Octal = code.parse().unwrap();
+            let octal: TakeBreak = code.parse().unwrap();
             let full = octal.values_with(3000, false, &mut NoProgress);
             // The shortcut needs a proof inside the first 3000 values for these games.
             assert!(octal.proven_period(&full[..1024]).is_some(), "{code}");
