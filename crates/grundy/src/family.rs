@@ -1,4 +1,5 @@
-//! One-parameter families of heap games by name: `nim`, `subtraction:S`, `octal:CODE`.
+//! One-parameter families of heap games by name: `nim`, `subtraction:S`, `octal:CODE`,
+//! `hex:CODE`, `grundy-game`.
 //!
 //! ```
 //! use grundy::Family;
@@ -15,6 +16,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::{Components, Game, Player};
+use crate::games::heap::Notation;
 use crate::games::{Nim, Period, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
@@ -26,7 +28,7 @@ use crate::work::{self, MAX_STEPS, TooMuchWork};
 pub enum FamilyError {
     /// The name is not one we know.
     #[error(
-        "unknown family '{0}'; known families: nim, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77), kayles, dawson-chess, dawson-kayles"
+        "unknown family '{0}'; known families: nim, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77), hex:CODE (e.g. hex:0.9), grundy-game, kayles, dawson-chess, dawson-kayles, treblecross"
     )]
     Unknown(String),
     /// `subtraction:` with nothing after it.
@@ -54,8 +56,8 @@ pub enum FamilyError {
         /// The bound.
         limit: usize,
     },
-    /// A malformed octal code; the text says what is wrong.
-    #[error("bad octal code {0}")]
+    /// A malformed octal or hexadecimal code; the text says what is wrong.
+    #[error("bad {0}")]
     BadCode(String),
     /// A table longer than the supported bound was asked for.
     #[error("values up to {upto} were asked for; the supported limit is {limit}")]
@@ -88,7 +90,7 @@ pub enum Family {
     Nim,
     /// Take one of a fixed set of amounts.
     Subtraction(Subtraction),
-    /// An octal game.
+    /// A take-and-break game: an octal or hexadecimal code, or Grundy's game.
     TakeBreak(TakeBreak),
 }
 
@@ -213,8 +215,10 @@ impl Family {
             Family::Nim => u128::from(n),
             Family::Subtraction(s) => s.takes().len() as u128,
             Family::TakeBreak(o) => {
-                let splitting = o.digits().iter().filter(|&&d| d & 4 != 0).count() as u128;
-                splitting * u128::from(n / 2) + 2 * o.digits().len() as u128
+                let pairs = o.digits().iter().filter(|&&d| d & 4 != 0).count() as u128;
+                let triples = o.digits().iter().filter(|&&d| d & 8 != 0).count() as u128;
+                let n = u128::from(n);
+                pairs * (n / 2) + triples * (n * n / 12 + 1) + 2 * o.digits().len() as u128
             }
         }
     }
@@ -224,7 +228,7 @@ impl Family {
         match self {
             Family::Nim => None,
             Family::Subtraction(s) => {
-                crate::solve::heap::proven_period(values, s.as_octal_digits().len() - 1)
+                crate::solve::heap::proven_period(values, s.as_octal_digits().len() - 1, 1)
             }
             Family::TakeBreak(o) => o.proven_period(values),
         }
@@ -400,10 +404,15 @@ impl FromStr for Family {
             "kayles" => return octal("0.77"),
             "dawson-chess" => return octal("0.137"),
             "dawson-kayles" => return octal("0.07"),
+            "treblecross" => return octal("0.007"),
+            "grundy-game" => return Ok(Family::TakeBreak(TakeBreak::grundy_game())),
             _ => {}
         }
         if let Some(code) = name.strip_prefix("octal:") {
             return octal(code);
+        }
+        if let Some(code) = name.strip_prefix("hex:") {
+            return TakeBreak::parse_hex(code).map(Family::TakeBreak);
         }
         if let Some(list) = name.strip_prefix("subtraction:") {
             if list.is_empty() {
@@ -431,7 +440,11 @@ impl fmt::Display for Family {
                 let takes: Vec<String> = s.takes().iter().map(u64::to_string).collect();
                 write!(f, "subtraction:{}", takes.join(","))
             }
-            Family::TakeBreak(o) => write!(f, "octal:{o}"),
+            Family::TakeBreak(o) => match o.notation() {
+                Notation::Octal => write!(f, "octal:{o}"),
+                Notation::Hex => write!(f, "hex:{o}"),
+                Notation::GrundyGame => write!(f, "{o}"),
+            },
         }
     }
 }

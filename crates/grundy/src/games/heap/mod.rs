@@ -6,7 +6,7 @@ mod take_break;
 
 pub use nim::Nim;
 pub use subtraction::Subtraction;
-pub use take_break::TakeBreak;
+pub use take_break::{Notation, TakeBreak};
 
 use crate::game::Components;
 

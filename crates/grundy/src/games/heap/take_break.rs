@@ -1,18 +1,23 @@
-//! TakeBreak games: heaps of counters, moves described digit by digit in base 8.
+//! Take-and-break games: heaps of counters, moves described digit by digit.
 //!
 //! In the code `d0.d1d2d3…`, digit d_k says what taking k counters from one heap may leave:
 //! bit 1 — nothing (the whole heap was k); bit 2 — one smaller heap; bit 4 — two non-empty
-//! heaps. The digit before the point is k = 0: with bit 4 a heap may be split in two without
-//! taking anything. (Guy and Smith, "The G-values of various games", 1956; Winning Ways,
-//! chapter 4.)
+//! heaps; bit 8 — three non-empty heaps. Octal codes use bits 1, 2 and 4 (digits 0–7),
+//! hexadecimal codes all four (digits 0–9 and A–F). The digit before the point is k = 0:
+//! with bit 4 (or 8) a heap may be split in two (or three) without taking anything.
+//! (Guy and Smith, "The G-values of various games", 1956; Winning Ways, chapter 4.)
 //!
-//! Kayles is `0.77`, Dawson's Chess `0.137`, Dawson's Kayles `0.07`.
+//! Kayles is `0.77`, Dawson's Chess `0.137`, Dawson's Kayles `0.07`, Treblecross `0.007`.
+//! Grundy's game — split a heap into two unequal heaps — is not a code: it is `4.0` with
+//! equal halves forbidden, [`TakeBreak::grundy_game`].
 //!
 //! ```
 //! use grundy::games::TakeBreak;
 //!
 //! let kayles: TakeBreak = "0.77".parse().unwrap();
 //! assert_eq!(kayles.values(10), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+//! let grundy = TakeBreak::grundy_game();
+//! assert_eq!(grundy.values(10), vec![0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
 //! ```
 
 use std::fmt;
@@ -25,41 +30,89 @@ use crate::progress::{NoProgress, Progress};
 use crate::solve::heap::Period;
 use crate::work::{self, TooMuchWork};
 
-/// An octal game, by its code.
+/// A take-and-break game, by its code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeBreak {
     /// digits[k] for k = 0..=t, with d_t non-zero unless the game has no moves at all.
     digits: Vec<u8>,
+    notation: Notation,
+}
+
+/// How a game's rules are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// An octal code: digits 0–7.
+    Octal,
+    /// A hexadecimal code: digits 0–F, bit 8 leaving three heaps.
+    Hex,
+    /// Grundy's game: `4.0` with the two heaps left unequal.
+    GrundyGame,
 }
 
 impl TakeBreak {
     /// The most digits after the point accepted in a code.
     pub const MAX_DIGITS: usize = 4096;
 
-    /// The game with digits d_0, d_1, …; d_0 may only be 0 or 4.
-    pub fn from_digits(mut digits: Vec<u8>) -> Result<Self, FamilyError> {
+    /// The octal game with digits d_0, d_1, …; d_0 may only be 0 or 4.
+    pub fn from_digits(digits: Vec<u8>) -> Result<Self, FamilyError> {
+        Self::with_notation(digits, Notation::Octal)
+    }
+
+    /// The hexadecimal game with digits d_0, d_1, … (each below 16); d_0 may only be 0, 4,
+    /// 8 or 12.
+    pub fn from_hex_digits(digits: Vec<u8>) -> Result<Self, FamilyError> {
+        Self::with_notation(digits, Notation::Hex)
+    }
+
+    /// Grundy's game: a move splits one heap into two unequal non-empty heaps.
+    pub fn grundy_game() -> Self {
+        TakeBreak {
+            digits: vec![4],
+            notation: Notation::GrundyGame,
+        }
+    }
+
+    /// Parses a hexadecimal code such as `0.9` or `4.0F` (either case).
+    pub fn parse_hex(code: &str) -> Result<Self, FamilyError> {
+        let digits = parse_code(code, "hexadecimal", 16, "digits must be 0 to 9 or A to F")?;
+        Self::from_hex_digits(digits)
+    }
+
+    fn with_notation(mut digits: Vec<u8>, notation: Notation) -> Result<Self, FamilyError> {
         if digits.is_empty() {
             digits.push(0);
         }
-        if let Some(&d) = digits.iter().find(|&&d| d > 7) {
-            return Err(FamilyError::BadCode(format!("{d} is not an octal digit")));
+        let (top, kind) = match notation {
+            Notation::Hex => (15, "hexadecimal"),
+            _ => (7, "octal"),
+        };
+        if let Some(&d) = digits.iter().find(|&&d| d > top) {
+            return Err(FamilyError::BadCode(format!(
+                "{kind} code: {d} is not a digit below {}",
+                top + 1
+            )));
         }
         if digits[0] & 3 != 0 {
+            let allowed = if notation == Notation::Hex {
+                "0, 4, 8 or C (split in two or three without taking)"
+            } else {
+                "0 or 4 (split without taking)"
+            };
             return Err(FamilyError::BadCode(format!(
-                "the digit before the point may be 0 or 4 (split without taking), not {}",
+                "{kind} code: the digit before the point may be {allowed}, not {:X}",
                 digits[0]
             )));
         }
         if digits.len() > Self::MAX_DIGITS + 1 {
             return Err(FamilyError::BadCode(format!(
-                "more than {} digits after the point",
+                "{kind} code: more than {} digits after the point",
                 Self::MAX_DIGITS
             )));
         }
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
-        Ok(TakeBreak { digits })
+        Ok(TakeBreak { digits, notation })
     }
 
     /// The digits d_0, d_1, …, d_t.
@@ -67,14 +120,41 @@ impl TakeBreak {
         &self.digits
     }
 
+    /// How the rules are written.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// `true` for Grundy's game, whose two heaps left must differ.
+    pub fn unequal(&self) -> bool {
+        self.notation == Notation::GrundyGame
+    }
+
+    /// `true` if some move leaves three heaps (bit 8 of a hexadecimal digit).
+    pub fn splits_in_three(&self) -> bool {
+        self.digits.iter().any(|d| d & 8 != 0)
+    }
+
+    /// The most heaps one move may leave: 1, 2 or 3.
+    pub fn max_parts(&self) -> usize {
+        if self.splits_in_three() {
+            3
+        } else if self.splits() {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The largest k with a non-zero digit: the most a move can take.
     pub fn max_take(&self) -> usize {
         self.digits.len() - 1
     }
 
-    /// `true` if some move leaves two heaps; such games cost O(n²) to tabulate.
+    /// `true` if some move leaves two heaps or more; such games cost O(n²) to tabulate
+    /// (O(n³) with three).
     pub fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 4 != 0)
+        self.digits.iter().any(|d| d & 12 != 0)
     }
 
     /// Values of heaps 0..=upto: the table loop, stopped as soon as the values prove a
@@ -98,14 +178,25 @@ impl TakeBreak {
         }
     }
 
-    /// Pairs (a, m − a) the table loop looks at for every heap up to `upto`: a digit k that
-    /// splits adds ⌊(upto − k)²/4⌋ (the sum of ⌊m/2⌋ for m up to upto − k).
+    /// Splits (a, m − a) and (a, b, m − a − b) the table loop looks at for every heap up
+    /// to `upto`, bounded above: a digit k with bit 4 adds ⌊(upto − k)²/4⌋ (the sum of
+    /// ⌊m/2⌋ for m up to upto − k), one with bit 8 adds (upto − k + 1)³/36 + upto (the
+    /// sum of the partitions of m into three parts, about m²/12).
     pub fn split_pairs(&self, upto: u64) -> u128 {
         self.digits
             .iter()
             .enumerate()
-            .filter(|&(k, &d)| d & 4 != 0 && k as u64 <= upto)
-            .map(|(k, _)| (u128::from(upto - k as u64)).pow(2) / 4)
+            .filter(|&(k, _)| k as u64 <= upto)
+            .map(|(k, &d)| {
+                let m = u128::from(upto - k as u64);
+                let two = if d & 4 != 0 { m * m / 4 } else { 0 };
+                let three = if d & 8 != 0 {
+                    (m + 1).pow(3) / 36 + m
+                } else {
+                    0
+                };
+                two + three
+            })
             .sum()
     }
 
@@ -155,6 +246,10 @@ impl TakeBreak {
             if d & 4 != 0 && m >= 2 {
                 count += m / 2;
             }
+            if d & 8 != 0 && m >= 3 {
+                // The partitions of m into three parts: at most m²/12 + 1.
+                count += m * m / 12 + 1;
+            }
         }
         count
     }
@@ -162,49 +257,55 @@ impl TakeBreak {
     /// The shortest period the values prove, by the octal periodicity theorem: if
     /// g(n + p) = g(n) for all n0 ≤ n < 2·n0 + p + t (t the largest take), then it holds
     /// for every n ≥ n0. `None` when the computed values are too few to prove any period.
-    pub fn proven_period(&self, values: &[u32]) -> Option<Period> {
-        crate::solve::heap::proven_period(values, self.max_take())
+    /// For a hexadecimal game with three-heap moves the range is n0 ≤ n < 3·n0 + 2p + t;
+    /// Grundy's game, whose heaps must differ, has no such theorem and proves nothing.
+    pub fn proven_period<T: PartialEq>(&self, values: &[T]) -> Option<Period> {
+        if self.unequal() {
+            return None;
+        }
+        crate::solve::heap::proven_period(values, self.max_take(), self.max_parts().max(2))
     }
 }
 
 impl FromStr for TakeBreak {
     type Err = FamilyError;
 
-    /// Parses `0.77`, `.77`, `4.7` and the like.
+    /// Parses an octal code: `0.77`, `.77`, `4.7` and the like.
     fn from_str(code: &str) -> Result<Self, FamilyError> {
-        let bad = |why: &str| FamilyError::BadCode(format!("'{code}': {why}"));
-        let (before, after) = code
-            .split_once('.')
-            .ok_or_else(|| bad("expected a code like 0.77 (digits around a point)"))?;
-        if before.len() > 1 {
-            return Err(bad("one digit at most before the point"));
-        }
-        let mut digits = Vec::with_capacity(after.len() + 1);
-        for c in before
-            .chars()
-            .chain(if before.is_empty() { "0" } else { "" }.chars())
-        {
-            digits.push(octal_digit(c).ok_or_else(|| bad("digits must be 0 to 7"))?);
-        }
-        for c in after.chars() {
-            digits.push(octal_digit(c).ok_or_else(|| bad("digits must be 0 to 7"))?);
-        }
+        let digits = parse_code(code, "octal", 8, "digits must be 0 to 7")?;
         TakeBreak::from_digits(digits)
     }
 }
 
-fn octal_digit(c: char) -> Option<u8> {
-    c.to_digit(8).map(|d| d as u8)
+/// The digits of `d0.d1d2…` (d0 may be left out) in base `radix`.
+fn parse_code(code: &str, kind: &str, radix: u32, which: &str) -> Result<Vec<u8>, FamilyError> {
+    let bad = |why: &str| FamilyError::BadCode(format!("{kind} code '{code}': {why}"));
+    let (before, after) = code
+        .split_once('.')
+        .ok_or_else(|| bad("expected a code like 0.77 (digits around a point)"))?;
+    if before.chars().count() > 1 {
+        return Err(bad("one digit at most before the point"));
+    }
+    let before = if before.is_empty() { "0" } else { before };
+    before
+        .chars()
+        .chain(after.chars())
+        .map(|c| c.to_digit(radix).map(|d| d as u8).ok_or_else(|| bad(which)))
+        .collect()
 }
 
 impl fmt::Display for TakeBreak {
+    /// The code (`0.77`, `4.0F`), or `grundy-game`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.", self.digits[0])?;
+        if self.unequal() {
+            return f.write_str("grundy-game");
+        }
+        write!(f, "{:X}.", self.digits[0])?;
         if self.digits.len() == 1 {
             return f.write_str("0");
         }
         for d in &self.digits[1..] {
-            write!(f, "{d}")?;
+            write!(f, "{d:X}")?;
         }
         Ok(())
     }
@@ -228,7 +329,13 @@ impl Game for TakeBreak {
                 out.push(heaps([m]));
             }
             if d & 4 != 0 && m >= 2 {
-                out.extend((1..=m / 2).map(|a| heaps([a, m - a])));
+                let half = if self.unequal() { (m - 1) / 2 } else { m / 2 };
+                out.extend((1..=half).map(|a| heaps([a, m - a])));
+            }
+            if d & 8 != 0 && m >= 3 {
+                for a in 1..=m / 3 {
+                    out.extend((a..=(m - a) / 2).map(|b| heaps([a, b, m - a - b])));
+                }
             }
         }
     }

@@ -21,14 +21,9 @@ pub(crate) fn octal(
         )
     };
     work::check(octal.table_steps(upto as u64), budget, task)?;
-    let splits = octal.splits();
-    let work = |n: usize| {
-        if splits {
-            (n as u64 + 1).pow(2) / 4
-        } else {
-            n as u64 + 1
-        }
-    };
+    // Progress is counted in splits looked at, plus one a heap.
+    let work =
+        |n: usize| u64::try_from(octal.split_pairs(n as u64) + n as u128 + 1).unwrap_or(u64::MAX);
     let total = work(upto);
     progress.start(total);
     let mut table = Table::new(upto);
@@ -50,7 +45,15 @@ pub(crate) fn octal(
                 set.insert(u64::from(table.values[m]));
             }
             if d & 4 != 0 && m >= 2 {
-                table.mark_splits(m, &mut set);
+                table.mark_splits(m, octal.unequal(), &mut set);
+            }
+            if d & 8 != 0 && m >= 3 {
+                let g = &table.values;
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        set.insert(u64::from(g[a] ^ g[b] ^ g[m - a - b]));
+                    }
+                }
             }
         }
         let was_narrow = table.bytes.is_some();
@@ -117,8 +120,12 @@ impl Table {
     }
 
     /// Marks g(a) XOR g(m − a) for every split of a heap of m into two non-empty heaps.
-    fn mark_splits(&self, m: usize, set: &mut MexSet) {
-        let half = m / 2;
+    /// With `unequal`, only a < m − a (Grundy's game).
+    fn mark_splits(&self, m: usize, unequal: bool, set: &mut MexSet) {
+        let half = if unequal { (m - 1) / 2 } else { m / 2 };
+        if half == 0 {
+            return;
+        }
         match &self.bytes {
             Some((forward, reversed)) => {
                 let low = &forward[1..=half];
