@@ -1,0 +1,564 @@
+//! The sparse-space method for take-and-break games whose moves leave at most two heaps.
+//!
+//! The values are split into two classes, common (C) and rare (R), such that no two common
+//! values XOR to a common value. A split of a heap into two common heaps then never gives
+//! a common value, so every option with a common value involves a rare heap, a take, or
+//! leaves one heap. The engine first looks at those options only — the pairs with one rare
+//! heap, few when the rare values are rare — and takes their mex. If that mex is common,
+//! no other pair can reach it: it is the value. Otherwise it scans the other pairs, raising
+//! the mex as it is reached, and stops as soon as the mex is common, or at the end.
+//!
+//! The classes are chosen from the values seen, most frequent first, and rebuilt as the
+//! counts change; a value met for the first time is made common when it can be. When the
+//! rare heaps are so many that the first pass costs more than it saves, the engine scans
+//! every pair for a while and tries again later. (The idea is from Gangolli and Plambeck,
+//! and Flammenkamp's "sparse space" computations of octal games; Beling's `ogs` solver
+//! implements it as its RC methods.)
+//!
+//! Values are kept in 16 bits: [`Sparse::step`] refuses a value past 65535, and the
+//! caller continues with a wider engine.
+
+/// How a value is classed.
+const UNKNOWN: u8 = 0;
+const COMMON: u8 = 1;
+const RARE: u8 = 2;
+
+/// Values that fit the engine: below 2^16.
+const VALUES: usize = 1 << 16;
+
+/// Heaps between looks at whether the rare-first pass pays.
+const WINDOW: usize = 1024;
+
+/// What the engine did, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SparseStats {
+    /// Pairs of heaps looked at, in both passes.
+    pub pairs: u64,
+    /// Heaps whose first pass ended on a rare value, so that other pairs were scanned.
+    pub scans: u64,
+    /// Of those, scans that went through every pair.
+    pub full_scans: u64,
+    /// Heaps computed by scanning every pair without a first pass (the values were not
+    /// sparse enough there).
+    pub plain_heaps: u64,
+    /// Times the classes were chosen again.
+    pub rebuilds: u64,
+    /// Rare heaps at the end.
+    pub rare_heaps: u64,
+    /// Common values at the end.
+    pub common_values: u64,
+}
+
+/// A value did not fit 16 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooWide {
+    /// The heap whose value is at least 65536.
+    pub heap: usize,
+}
+
+/// The classes for the splits whose take has one parity d, over tagged values: heap a
+/// stands for 2·g(a) + (a mod 2), so that a pair (a, m − a) XORs to 2·(its value) +
+/// (m mod 2). A split of heap n reaches value v exactly when the pair's tags XOR to
+/// T ^ d, where T = 2v + (n mod 2). The common tags C are chosen so that no c1 ^ c2 equals
+/// c3 ^ d (c1, c2, c3 in C): then two common heaps never reach a v whose T is common.
+struct Classes {
+    d: usize,
+    class: Vec<u8>,
+    commons: Vec<u32>,
+    /// Heaps ≥ 1 whose tag is not common, ascending; `None` once dropped for good.
+    rare: Option<Vec<usize>>,
+}
+
+impl Classes {
+    fn new(d: usize) -> Classes {
+        let mut class = vec![UNKNOWN; 2 * VALUES];
+        // A heap split into two equal heaps: tags XOR to 0 = d ^ d.
+        class[d] = RARE;
+        Classes {
+            d,
+            class,
+            commons: Vec::new(),
+            rare: Some(Vec::new()),
+        }
+    }
+
+    /// The class of tag `t`, decided now if it was never met.
+    fn classify(&mut self, t: usize) -> u8 {
+        if t >= 2 * VALUES {
+            return RARE;
+        }
+        if self.class[t] == UNKNOWN {
+            let common = self.can_be_common(t);
+            self.set(t, common);
+        }
+        self.class[t]
+    }
+
+    fn can_be_common(&self, t: usize) -> bool {
+        t != self.d
+            && self
+                .commons
+                .iter()
+                .all(|&c| self.class[t ^ self.d ^ c as usize] != COMMON)
+    }
+
+    fn set(&mut self, t: usize, common: bool) {
+        self.class[t] = if common { COMMON } else { RARE };
+        if common {
+            self.commons.push(t as u32);
+        }
+    }
+
+    /// Chooses the classes again, most frequent tags first, and lists the rare heaps.
+    fn rebuild(&mut self, by_count: &[usize], g: &[u16]) {
+        for &c in &self.commons {
+            self.class[c as usize] = UNKNOWN;
+        }
+        for t in 0..2 * VALUES {
+            if self.class[t] == RARE && t != self.d {
+                self.class[t] = UNKNOWN;
+            }
+        }
+        self.commons.clear();
+        for &t in by_count {
+            if self.class[t] == UNKNOWN {
+                let common = self.can_be_common(t);
+                self.set(t, common);
+            }
+        }
+        let rare: Vec<usize> = (1..g.len())
+            .filter(|&a| self.class[tag(g, a)] != COMMON)
+            .collect();
+        self.rare = (rare.len() <= g.len() / 16 + 4096).then_some(rare);
+    }
+
+    /// Records heap n's tag; drops the rare list when it grows too long to pay.
+    fn push(&mut self, g: &[u16], n: usize) {
+        if n == 0 || self.classify(tag(g, n)) == COMMON {
+            return;
+        }
+        let keep = self.rare.as_ref().is_some_and(|r| r.len() <= n / 16 + 4096);
+        match &mut self.rare {
+            Some(rare) if keep => rare.push(n),
+            _ => self.rare = None,
+        }
+    }
+}
+
+/// The tag of heap a: 2·g(a) + (a mod 2).
+#[inline]
+fn tag(g: &[u16], a: usize) -> usize {
+    2 * usize::from(g[a]) + (a & 1)
+}
+
+/// The sparse-space engine for one game.
+pub struct Sparse {
+    /// Takes k ≥ 1 that may leave nothing (bit 1 of digit k).
+    leave_nothing: Vec<usize>,
+    /// Takes k ≥ 1 that may leave one heap (bit 2).
+    leave_one: Vec<usize>,
+    /// Takes k ≥ 0 that may leave two heaps (bit 4), by the parity of k.
+    pairs: [Vec<usize>; 2],
+    /// The two heaps must differ (Grundy's game).
+    unequal: bool,
+    g: Vec<u16>,
+    classes: [Classes; 2],
+    /// How many heaps have each tag.
+    count: Vec<u64>,
+    seen: Vec<u8>,
+    /// Every value so far, and so every XOR of two, is below this power of two.
+    span: usize,
+    /// Next heap at which the classes are chosen again.
+    next_rebuild: usize,
+    /// Heaps left in the current plain stretch (no first pass).
+    plain_left: usize,
+    plain_stretch: usize,
+    /// Pairs looked at and pairs there were, in the current window of rare-first heaps.
+    window_looked: u64,
+    window_total: u64,
+    window_heaps: usize,
+    stats: SparseStats,
+}
+
+impl Sparse {
+    /// An engine for the game with these digits (bit 8 is not supported: three heaps).
+    pub fn new(digits: &[u8], unequal: bool) -> Sparse {
+        assert!(
+            digits.iter().all(|d| d & 8 == 0),
+            "the sparse engine splits in two at most"
+        );
+        let takes = |bit: u8, from: usize, parity: Option<usize>| -> Vec<usize> {
+            (from..digits.len())
+                .filter(|&k| digits[k] & bit != 0 && parity.is_none_or(|p| k % 2 == p))
+                .collect()
+        };
+        Sparse {
+            leave_nothing: takes(1, 1, None),
+            leave_one: takes(2, 1, None),
+            pairs: [takes(4, 0, Some(0)), takes(4, 0, Some(1))],
+            unequal,
+            g: Vec::new(),
+            classes: [Classes::new(0), Classes::new(1)],
+            count: vec![0; 2 * VALUES],
+            seen: vec![0; VALUES],
+            span: 1,
+            next_rebuild: 64,
+            plain_left: 0,
+            plain_stretch: 8 * WINDOW,
+            window_looked: 0,
+            window_total: 0,
+            window_heaps: 0,
+            stats: SparseStats::default(),
+        }
+    }
+
+    /// An engine that goes on from values already computed (a checkpoint): the classes
+    /// are chosen from them.
+    pub fn resume(digits: &[u8], unequal: bool, values: Vec<u16>) -> Sparse {
+        let mut s = Sparse::new(digits, unequal);
+        for (a, &v) in values.iter().enumerate() {
+            s.count[2 * usize::from(v) + (a & 1)] += 1;
+            s.span = s.span.max((usize::from(v) + 1).next_power_of_two());
+        }
+        s.g = values;
+        s.next_rebuild = (s.g.len() + 1).next_power_of_two().max(64);
+        s.rebuild();
+        s
+    }
+
+    /// The values computed so far: heaps 0..len.
+    pub fn values(&self) -> &[u16] {
+        &self.g
+    }
+
+    /// The values, handed over.
+    pub fn into_values(self) -> Vec<u16> {
+        self.g
+    }
+
+    /// What the engine did so far.
+    pub fn stats(&self) -> SparseStats {
+        let mut s = self.stats;
+        let used = |d: usize| !self.pairs[d].is_empty();
+        s.rare_heaps = (0..2)
+            .filter(|&d| used(d))
+            .map(|d| self.classes[d].rare.as_ref().map_or(0, |r| r.len() as u64))
+            .sum();
+        s.common_values = (0..2)
+            .filter(|&d| used(d))
+            .map(|d| self.classes[d].commons.len() as u64)
+            .sum();
+        s
+    }
+
+    /// Computes the value of the next heap.
+    pub fn step(&mut self) -> Result<u16, TooWide> {
+        let n = self.g.len();
+        let mex = if self.span <= 64 {
+            // Every option's value is below 64: one word of flags, in a register.
+            self.mex_of(n, &mut Word(0))
+        } else {
+            let mut seen = std::mem::take(&mut self.seen);
+            seen[..self.span].fill(0);
+            let flags: &mut [u8; VALUES] = seen
+                .as_mut_slice()
+                .try_into()
+                .expect("one flag per 16-bit value");
+            let mex = self.mex_of(n, &mut Flags(flags));
+            self.seen = seen;
+            mex
+        };
+        let value = u16::try_from(mex).map_err(|_| TooWide { heap: n })?;
+        self.push(value);
+        Ok(value)
+    }
+
+    /// Pairs (a, m − a) with 1 ≤ a ≤ half.
+    fn half(&self, m: usize) -> usize {
+        if self.unequal { (m - 1) / 2 } else { m / 2 }
+    }
+
+    /// Whether the first pass can be used: rare heaps listed for every class in use.
+    fn rare_known(&self) -> bool {
+        (0..2).all(|d| self.pairs[d].is_empty() || self.classes[d].rare.is_some())
+    }
+
+    /// The value of heap n, the options marked in `marks` (empty on entry).
+    fn mex_of<M: Marks>(&mut self, n: usize, marks: &mut M) -> usize {
+        for &k in &self.leave_nothing {
+            if k == n {
+                marks.mark(0);
+            }
+        }
+        for &k in &self.leave_one {
+            if k < n {
+                marks.mark(usize::from(self.g[n - k]));
+            }
+        }
+        let total: u64 = self.pairs[0]
+            .iter()
+            .chain(&self.pairs[1])
+            .filter(|&&k| n >= k + 2)
+            .map(|&k| self.half(n - k) as u64)
+            .sum();
+        if self.plain_left == 0 && self.rare_known() && total > 0 {
+            let value = self.rare_first(n, total, marks);
+            self.window_heaps += 1;
+            if self.window_heaps == WINDOW {
+                self.judge_window();
+            }
+            value
+        } else {
+            self.plain_left = self.plain_left.saturating_sub(1);
+            if total > 0 {
+                self.stats.plain_heaps += 1;
+            }
+            for d in 0..2 {
+                for i in 0..self.pairs[d].len() {
+                    let k = self.pairs[d][i];
+                    if n >= k + 2 && self.half(n - k) > 0 {
+                        let m = n - k;
+                        mark_pairs(&self.g, m, 1, self.half(m), marks);
+                    }
+                }
+            }
+            self.stats.pairs += total;
+            marks.first_zero(0)
+        }
+    }
+
+    /// Whether the pairs of class d must still be scanned for candidate value v of heap n:
+    /// v's tag is not common there.
+    fn needs_scan(&mut self, d: usize, v: usize, n: usize) -> bool {
+        !self.pairs[d].is_empty() && self.classes[d].classify(2 * v + (n & 1)) != COMMON
+    }
+
+    /// The first pass over the pairs with a rare heap, then scans of the other pairs of a
+    /// class until the mex is common for every class; the value of heap n.
+    fn rare_first<M: Marks>(&mut self, n: usize, total: u64, marks: &mut M) -> usize {
+        let mut looked = 0u64;
+        for d in 0..2 {
+            let Some(rare) = self.classes[d].rare.as_ref() else {
+                continue;
+            };
+            for &k in &self.pairs[d] {
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let end = rare.partition_point(|&r| r < m);
+                for &r in &rare[..end] {
+                    if !(self.unequal && 2 * r == m) {
+                        marks.mark(usize::from(self.g[r] ^ self.g[m - r]));
+                    }
+                }
+                looked += end as u64;
+            }
+        }
+        let mut mex = marks.first_zero(0);
+        let mut need = [self.needs_scan(0, mex, n), self.needs_scan(1, mex, n)];
+        if need[0] || need[1] {
+            self.stats.scans += 1;
+            // Where each class's scan has got to: digit index, next a.
+            let mut at = [(0usize, 1usize); 2];
+            let mut exhausted = [false; 2];
+            while need[0] || need[1] {
+                let d = if need[0] { 0 } else { 1 };
+                let (i, a) = at[d];
+                let Some(&k) = self.pairs[d].get(i) else {
+                    exhausted[d] = true;
+                    need[d] = false;
+                    continue;
+                };
+                let half = if n >= k + 2 { self.half(n - k) } else { 0 };
+                if a > half {
+                    at[d] = (i + 1, 1);
+                    continue;
+                }
+                let (next, hit) = mark_until(&self.g, n - k, a, half, mex, marks);
+                looked += (next - a) as u64;
+                at[d] = (i, next);
+                if hit {
+                    mex = marks.first_zero(mex);
+                    need = [
+                        !exhausted[0] && self.needs_scan(0, mex, n),
+                        !exhausted[1] && self.needs_scan(1, mex, n),
+                    ];
+                }
+            }
+            if exhausted[0] || exhausted[1] {
+                self.stats.full_scans += 1;
+            }
+        }
+        self.stats.pairs += looked;
+        self.window_looked += looked;
+        self.window_total += total;
+        mex
+    }
+
+    /// After a window of rare-first heaps: if the first pass and the scans looked at most
+    /// of the pairs anyway, scan everything for a while (longer each time it fails).
+    fn judge_window(&mut self) {
+        if self.window_looked * 10 > self.window_total * 9 {
+            self.plain_left = self.plain_stretch;
+            self.plain_stretch = (self.plain_stretch * 2).min(1 << 20);
+        } else {
+            self.plain_stretch = 8 * WINDOW;
+        }
+        self.window_looked = 0;
+        self.window_total = 0;
+        self.window_heaps = 0;
+    }
+
+    fn push(&mut self, value: u16) {
+        let n = self.g.len();
+        self.g.push(value);
+        self.count[2 * usize::from(value) + (n & 1)] += 1;
+        self.span = self.span.max((usize::from(value) + 1).next_power_of_two());
+        for d in 0..2 {
+            if !self.pairs[d].is_empty() {
+                self.classes[d].push(&self.g, n);
+            }
+        }
+        if self.g.len() == self.next_rebuild {
+            self.next_rebuild *= 2;
+            if self.rare_known() {
+                self.rebuild();
+            }
+        }
+    }
+
+    /// Chooses the classes again from the counts.
+    fn rebuild(&mut self) {
+        self.stats.rebuilds += 1;
+        let mut by_count: Vec<usize> = (0..2 * VALUES).filter(|&t| self.count[t] > 0).collect();
+        by_count.sort_by_key(|&t| (std::cmp::Reverse(self.count[t]), t));
+        for d in 0..2 {
+            if !self.pairs[d].is_empty() {
+                self.classes[d].rebuild(&by_count, &self.g);
+            }
+        }
+    }
+}
+
+/// A set of option values being built.
+trait Marks {
+    fn mark(&mut self, v: usize);
+    /// The smallest value at or after `from` not marked.
+    fn first_zero(&self, from: usize) -> usize;
+    /// Marks `low[i] ^ high[len − 1 − i]` for every i, in order, stopping after the first
+    /// equal to `target`: how many were marked, if it stopped there.
+    fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize>;
+    /// Marks `low[i] ^ high[len − 1 − i]` for every i.
+    fn mark_all(&mut self, low: &[u16], high: &[u16]);
+}
+
+/// Values below 64, one bit each.
+struct Word(u64);
+
+impl Marks for Word {
+    #[inline(always)]
+    fn mark(&mut self, v: usize) {
+        self.0 |= 1 << (v & 63);
+    }
+
+    fn first_zero(&self, from: usize) -> usize {
+        if from >= 64 {
+            return from;
+        }
+        let free = !self.0 & (u64::MAX << from);
+        if free == 0 { 64 } else { free.trailing_zeros() as usize }
+    }
+
+    #[inline(always)]
+    fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize> {
+        let len = low.len();
+        let high = &high[..len];
+        // Kept in a register through the loop.
+        let mut w = self.0;
+        for i in 0..len {
+            let v = usize::from(low[i] ^ high[len - 1 - i]);
+            w |= 1 << (v & 63);
+            if v == target {
+                self.0 = w;
+                return Some(i + 1);
+            }
+        }
+        self.0 = w;
+        None
+    }
+
+    #[inline(always)]
+    fn mark_all(&mut self, low: &[u16], high: &[u16]) {
+        let len = low.len();
+        let high = &high[..len];
+        let mut w = self.0;
+        for i in 0..len {
+            w |= 1 << ((low[i] ^ high[len - 1 - i]) & 63);
+        }
+        self.0 = w;
+    }
+}
+
+/// Any 16-bit value, one byte each (independent stores, no read-modify-write).
+struct Flags<'a>(&'a mut [u8; VALUES]);
+
+impl Marks for Flags<'_> {
+    #[inline(always)]
+    fn mark(&mut self, v: usize) {
+        self.0[v & (VALUES - 1)] = 1;
+    }
+
+    fn first_zero(&self, from: usize) -> usize {
+        self.0[from.min(VALUES)..]
+            .iter()
+            .position(|&s| s == 0)
+            .map_or(VALUES, |i| from + i)
+    }
+
+    #[inline(always)]
+    fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize> {
+        let len = low.len();
+        let high = &high[..len];
+        for i in 0..len {
+            let v = usize::from(low[i] ^ high[len - 1 - i]);
+            self.0[v] = 1;
+            if v == target {
+                return Some(i + 1);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn mark_all(&mut self, low: &[u16], high: &[u16]) {
+        let len = low.len();
+        let high = &high[..len];
+        for i in 0..len {
+            self.0[usize::from(low[i] ^ high[len - 1 - i])] = 1;
+        }
+    }
+}
+
+/// Marks g(a) ^ g(m − a) for a in from..=to.
+#[inline]
+fn mark_pairs<M: Marks>(g: &[u16], m: usize, from: usize, to: usize, marks: &mut M) {
+    marks.mark_all(&g[from..=to], &g[m - to..=m - from]);
+}
+
+/// Marks g(a) ^ g(m − a) for a from `from` on, up to `to` or until a pair's value is
+/// `target`; the next a, and whether the target was reached.
+#[inline]
+fn mark_until<M: Marks>(
+    g: &[u16],
+    m: usize,
+    from: usize,
+    to: usize,
+    target: usize,
+    marks: &mut M,
+) -> (usize, bool) {
+    match marks.mark_until(&g[from..=to], &g[m - to..=m - from], target) {
+        Some(marked) => (from + marked, true),
+        None => (to + 1, false),
+    }
+}
