@@ -20,6 +20,7 @@ use crate::games::heap::Notation;
 use crate::games::{Nim, Period, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
+use crate::solve::heap::HeapError;
 use crate::solver::{SolveError, Solver, Stats};
 use crate::work::{self, MAX_STEPS, TooMuchWork};
 
@@ -81,6 +82,9 @@ pub enum FamilyError {
     /// The generic solver gave up.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// A heap table stopped or was refused.
+    #[error(transparent)]
+    Heap(#[from] HeapError),
 }
 
 /// A named one-parameter family of heap games.

@@ -112,6 +112,15 @@ pub fn check(steps: u128, limit: u64, task: impl FnOnce() -> String) -> Result<(
     Ok(())
 }
 
+/// Bytes of memory this machine has available now (`MemAvailable` in /proc/meminfo on
+/// Linux); `None` where that cannot be read.
+pub fn memory_available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// A number of steps as a rough time on the reference machine: "40 seconds", "3 hours".
 pub fn in_words(steps: u64) -> String {
     let seconds = steps as f64 * NS_PER_STEP / 1e9;

@@ -278,9 +278,16 @@ fn work_beyond_minutes_is_refused_before_it_starts() {
         "the limit is 1000000000000 steps",
     );
     assert_refused(&["analyze", &code], "100000", 2, "about 4 minutes");
+    // The sparse engine projects its work from the first heaps and stops early.
+    assert_refused(
+        &["sequence", &code, "--upto", "100000"],
+        "",
+        2,
+        "projected from the first",
+    );
     // Past a byte of values, the rest of the loop is estimated again at the slower width.
     assert_refused(
-        &["sequence", &code, "--upto", "16000"],
+        &["sequence", &code, "--upto", "16000", "--engine", "loop"],
         "",
         2,
         "with values past 255 from heap 256 on",

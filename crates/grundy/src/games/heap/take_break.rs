@@ -27,8 +27,8 @@ use crate::family::FamilyError;
 use crate::game::{Components, Game};
 use crate::games::heaps;
 use crate::progress::{NoProgress, Progress};
-use crate::solve::heap::Period;
-use crate::work::{self, TooMuchWork};
+use crate::solve::heap::{self, HeapError, Method, Period, Reporting};
+use crate::work;
 
 /// A take-and-break game, by its code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,15 +157,15 @@ impl TakeBreak {
         self.digits.iter().any(|d| d & 12 != 0)
     }
 
-    /// Values of heaps 0..=upto: the table loop, stopped as soon as the values prove a
-    /// period (see [`proven_period`](Self::proven_period)) and continued by that period.
+    /// Values of heaps 0..=upto by the fastest exact method, continued by a period as
+    /// soon as the values prove one (see [`proven_period`](Self::proven_period)).
     pub fn values(&self, upto: usize) -> Vec<u32> {
         self.values_with(upto, true, &mut NoProgress)
     }
 
-    /// Values of heaps 0..=upto; with `use_period` false the table loop runs to the end
-    /// even when a period is already proved (the slow twin of the shortcut). No bound on
-    /// the work: see [`values_within`](Self::values_within).
+    /// Values of heaps 0..=upto; with `use_period` false the plain loop runs to the end
+    /// even when a period is already proved (the slow twin of the fast engine). No bound
+    /// on the work: see [`values_within`](Self::values_within).
     pub fn values_with(
         &self,
         upto: usize,
@@ -174,7 +174,7 @@ impl TakeBreak {
     ) -> Vec<u32> {
         match self.values_within(upto, use_period, progress, work::UNLIMITED) {
             Ok(values) => values,
-            Err(_) => unreachable!("work::check refuses nothing with work::UNLIMITED"),
+            Err(e) => panic!("an unbounded table stopped: {e}"),
         }
     }
 
@@ -223,17 +223,33 @@ impl TakeBreak {
         self.split_pairs(upto) + (u128::from(upto) + 1) * digits
     }
 
-    /// [`values_with`](Self::values_with), refused when the estimated work passes `budget`
-    /// steps: before starting, by [`table_steps`](Self::table_steps), and again as soon as
-    /// the values outgrow a byte and the rest of the loop would run on the slower path.
+    /// [`values_with`](Self::values_with), refused when the work passes `budget` steps:
+    /// the plain loop's before it starts, by [`table_steps`](Self::table_steps), and
+    /// again when the values outgrow a byte; the sparse engine's as it goes.
     pub fn values_within(
         &self,
         upto: usize,
         use_period: bool,
         progress: &mut dyn Progress,
         budget: u64,
-    ) -> Result<Vec<u32>, TooMuchWork> {
-        crate::solve::heap::table_loop::octal(self, upto, use_period, progress, budget)
+    ) -> Result<Vec<u32>, HeapError> {
+        let method = if use_period {
+            Method::Table
+        } else {
+            Method::Loop
+        };
+        progress.start(upto as u64 + 1);
+        let computed = heap::compute(
+            self,
+            upto as u64,
+            method,
+            None,
+            &mut Reporting { progress },
+            budget,
+        );
+        progress.finish();
+        let computed = computed?;
+        Ok((0..=upto as u64).map(|n| computed.value(n)).collect())
     }
 
     /// How many options a heap of n has (a bound for the mex).

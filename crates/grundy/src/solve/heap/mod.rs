@@ -1,7 +1,352 @@
-//! Engines for one-parameter heap families: the plain table loop and periods.
+//! Engines for one-parameter heap families: the plain table loop, the sparse-space method,
+//! periods, and the driver that runs them with progress, checkpoints and bounds.
 
 mod period;
 pub mod sparse;
 pub(crate) mod table_loop;
 
 pub use period::{Period, proven_period};
+
+use thiserror::Error;
+
+use crate::family::Family;
+use crate::games::TakeBreak;
+use crate::progress::Progress;
+use crate::work::{self, TooMuchWork};
+use sparse::{Sparse, SparseStats};
+
+/// How the values of a take-and-break game are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The fastest exact method: the sparse-space engine where moves leave at most two
+    /// heaps (the plain loop otherwise), stopped as soon as the values prove a period.
+    Table,
+    /// The sparse-space engine run to the end, never using a period.
+    Sparse,
+    /// The plain loop over every option, run to the end.
+    Loop,
+}
+
+/// Values of heaps 0..len, two bytes each while they fit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Every value below 65536.
+    Narrow(Vec<u16>),
+    /// Some value past 65535.
+    Wide(Vec<u32>),
+}
+
+impl Values {
+    /// How many heaps.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    /// `true` with no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value of heap n (< len).
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::Narrow(v) => u32::from(v[n]),
+            Values::Wide(v) => v[n],
+        }
+    }
+
+    /// Every value, widened.
+    pub fn to_u32(&self) -> Vec<u32> {
+        match self {
+            Values::Narrow(v) => v.iter().map(|&x| u32::from(x)).collect(),
+            Values::Wide(v) => v.clone(),
+        }
+    }
+
+    /// The shortest period the values prove for `game`, if any.
+    pub fn proven_period(&self, game: &TakeBreak) -> Option<Period> {
+        match self {
+            Values::Narrow(v) => game.proven_period(v),
+            Values::Wide(v) => game.proven_period(v),
+        }
+    }
+}
+
+/// The values of heaps 0..=upto of a game: those computed, continued by a proven period.
+#[derive(Clone, Debug)]
+pub struct Computed {
+    /// The values computed.
+    pub values: Values,
+    /// The period proved by them, which gives every later value.
+    pub period: Option<Period>,
+    /// The largest heap asked for.
+    pub upto: u64,
+    /// What the sparse-space engine did (zero for the plain loop).
+    pub stats: SparseStats,
+    /// The heap from which values were computed in this run (those below came from a
+    /// checkpoint).
+    pub resumed_at: usize,
+}
+
+impl Computed {
+    /// The value of heap n ≤ upto.
+    pub fn value(&self, n: u64) -> u32 {
+        let len = self.values.len() as u64;
+        if n < len {
+            return self.values.get(n as usize);
+        }
+        let p = self
+            .period
+            .expect("values past those computed come from a period");
+        let (pre, per) = (p.preperiod as u64, p.period as u64);
+        self.values.get((pre + (n - pre) % per) as usize)
+    }
+}
+
+/// Why a computation stopped early.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum HeapError {
+    /// Refused before starting: the estimate is past the bound.
+    #[error(transparent)]
+    TooMuchWork(#[from] TooMuchWork),
+    /// Stopped on the way, past the bound; the values so far are kept.
+    #[error(
+        "stopped {task} at heap {heap}: past the work limit of {limit} steps (about {}); with --checkpoint FILE there is no limit and the work can be resumed",
+        work::in_words(*limit)
+    )]
+    WorkLimit {
+        /// What was asked.
+        task: String,
+        /// The first heap not computed.
+        heap: usize,
+        /// The bound.
+        limit: u64,
+        /// The values computed.
+        values: Values,
+    },
+    /// Stopped because the watcher asked (a signal); the values so far are kept.
+    #[error("stopped at heap {}", values.len())]
+    Stopped {
+        /// The values computed.
+        values: Values,
+    },
+    /// The table would not fit in memory.
+    #[error(
+        "values up to {upto} need about {} MiB, more than the {} MiB this machine has available",
+        need / (1 << 20),
+        available / (1 << 20)
+    )]
+    Memory {
+        /// The largest heap asked for.
+        upto: u64,
+        /// Bytes needed.
+        need: u64,
+        /// Bytes available.
+        available: u64,
+    },
+}
+
+/// Told about the work as it goes: progress, and the chance to save or stop.
+pub trait Watch {
+    /// Called every few thousand heaps (and more often when heaps are large) with the
+    /// values so far; `false` stops the computation with [`HeapError::Stopped`].
+    fn tick(&mut self, values: ValuesRef<'_>) -> bool;
+}
+
+/// The values so far, borrowed.
+#[derive(Clone, Copy, Debug)]
+pub enum ValuesRef<'a> {
+    /// Two bytes a value.
+    Narrow(&'a [u16]),
+    /// Four bytes a value.
+    Wide(&'a [u32]),
+}
+
+impl ValuesRef<'_> {
+    /// How many heaps.
+    pub fn len(&self) -> usize {
+        match self {
+            ValuesRef::Narrow(v) => v.len(),
+            ValuesRef::Wide(v) => v.len(),
+        }
+    }
+
+    /// `true` with no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A watcher that reports heaps done to a [`Progress`] and never stops anything.
+pub struct Reporting<'a> {
+    /// Where to report.
+    pub progress: &'a mut dyn Progress,
+}
+
+impl Watch for Reporting<'_> {
+    fn tick(&mut self, values: ValuesRef<'_>) -> bool {
+        self.progress.advance(values.len() as u64);
+        true
+    }
+}
+
+/// A watcher that never stops anything.
+pub struct Unwatched;
+
+impl Watch for Unwatched {
+    fn tick(&mut self, _: ValuesRef<'_>) -> bool {
+        true
+    }
+}
+
+/// Steps (see [`crate::work`]) per pair the sparse-space engine looks at (0.4–1 ns).
+pub const SPARSE_PAIR: u64 = 3;
+
+/// Bytes of memory per heap for `method` on `game`, at most (values, the copies the
+/// plain loop reads, the sparse engine's rare heaps).
+pub fn bytes_per_heap(game: &TakeBreak, method: Method) -> u64 {
+    if uses_sparse(game, method) { 3 } else { 10 }
+}
+
+fn uses_sparse(game: &TakeBreak, method: Method) -> bool {
+    method != Method::Loop && !game.splits_in_three()
+}
+
+/// Values of heaps 0..=upto of `game` by `method`, going on from `start` (values of a
+/// checkpoint) if given. Refused before allocating when the memory is not there; stopped
+/// past `budget` steps of work.
+pub fn compute(
+    game: &TakeBreak,
+    upto: u64,
+    method: Method,
+    start: Option<Values>,
+    watch: &mut dyn Watch,
+    budget: u64,
+) -> Result<Computed, HeapError> {
+    let need = (upto + 1).saturating_mul(bytes_per_heap(game, method));
+    if let Some(available) = work::memory_available()
+        && need > available
+    {
+        return Err(HeapError::Memory {
+            upto,
+            need,
+            available,
+        });
+    }
+    let task = || {
+        format!(
+            "the table of {} up to {upto}",
+            Family::TakeBreak(game.clone()).short_name()
+        )
+    };
+    let use_period = method == Method::Table;
+    let resumed_at = start.as_ref().map_or(0, Values::len);
+    let mut start = start.unwrap_or(Values::Narrow(Vec::new()));
+    if start.len() as u64 > upto + 1 {
+        start = match start {
+            Values::Narrow(mut v) => {
+                v.truncate(upto as usize + 1);
+                Values::Narrow(v)
+            }
+            Values::Wide(mut v) => {
+                v.truncate(upto as usize + 1);
+                Values::Wide(v)
+            }
+        };
+    }
+    let done = |values: Values, stats| {
+        let period = if use_period {
+            values.proven_period(game)
+        } else {
+            None
+        };
+        Ok(Computed {
+            values,
+            period,
+            upto,
+            stats,
+            resumed_at,
+        })
+    };
+    if use_period && start.proven_period(game).is_some() {
+        return done(start, SparseStats::default());
+    }
+    let mut stats = SparseStats::default();
+    if uses_sparse(game, method)
+        && let Values::Narrow(prefix) = start
+    {
+        let mut engine = Sparse::resume(game.digits(), game.unequal(), prefix);
+        let target = usize::try_from(upto).unwrap_or(usize::MAX);
+        let mut next_period_check = 64usize.max(engine.values().len().next_power_of_two());
+        let mut next_tick = engine.values().len() + 1024;
+        let (mut ticked_heaps, mut ticked_pairs) = (engine.values().len(), 0u64);
+        loop {
+            let n = engine.values().len();
+            if n > target {
+                stats = engine.stats();
+                return done(Values::Narrow(engine.into_values()), stats);
+            }
+            let pairs = engine.stats().pairs;
+            if n >= next_tick || pairs - ticked_pairs >= 1 << 24 {
+                if !watch.tick(ValuesRef::Narrow(engine.values())) {
+                    return Err(HeapError::Stopped {
+                        values: Values::Narrow(engine.into_values()),
+                    });
+                }
+                if budget != work::UNLIMITED {
+                    // A heap's pairs grow at most in proportion to its size: from the
+                    // recent rate, the rest costs at most rate · (upto² − n²) / 2n.
+                    let rate = (pairs - ticked_pairs) as f64 / (n - ticked_heaps).max(1) as f64;
+                    let (u, h) = (upto as f64, n as f64);
+                    let projected = pairs as f64 + rate * (u * u - h * h) / (2.0 * h);
+                    let steps = projected * SPARSE_PAIR as f64;
+                    if n >= 4096 && steps > budget as f64 {
+                        return Err(HeapError::TooMuchWork(TooMuchWork {
+                            task: format!("{} (projected from the first {n} heaps)", task()),
+                            steps: steps.min(u64::MAX as f64) as u64,
+                            limit: budget,
+                        }));
+                    }
+                    if u128::from(pairs) * u128::from(SPARSE_PAIR) > u128::from(budget) {
+                        return Err(HeapError::WorkLimit {
+                            task: task(),
+                            heap: n,
+                            limit: budget,
+                            values: Values::Narrow(engine.into_values()),
+                        });
+                    }
+                }
+                next_tick = n + 1024;
+                (ticked_heaps, ticked_pairs) = (n, pairs);
+            }
+            if use_period && n == next_period_check {
+                // At doublings: the checks cost O(n) each, linear overall.
+                next_period_check *= 2;
+                if game.proven_period(engine.values()).is_some() {
+                    stats = engine.stats();
+                    return done(Values::Narrow(engine.into_values()), stats);
+                }
+            }
+            if engine.step().is_err() {
+                // A value past 65535: the plain loop goes on in 32 bits.
+                stats = engine.stats();
+                start = Values::Wide(engine.values().iter().map(|&v| u32::from(v)).collect());
+                break;
+            }
+        }
+    }
+    let prefix = start.to_u32();
+    drop(start);
+    let values = table_loop::octal(
+        game,
+        usize::try_from(upto).unwrap_or(usize::MAX),
+        use_period,
+        prefix,
+        watch,
+        budget,
+    )?;
+    done(Values::Wide(values), stats)
+}

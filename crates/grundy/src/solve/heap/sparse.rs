@@ -467,7 +467,11 @@ impl Marks for Word {
             return from;
         }
         let free = !self.0 & (u64::MAX << from);
-        if free == 0 { 64 } else { free.trailing_zeros() as usize }
+        if free == 0 {
+            64
+        } else {
+            free.trailing_zeros() as usize
+        }
     }
 
     #[inline(always)]

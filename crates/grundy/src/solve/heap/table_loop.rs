@@ -1,19 +1,23 @@
 //! The plain table loop of a take-and-break game: every option of every heap, in order.
 
+use super::{HeapError, Values, ValuesRef, Watch};
 use crate::family::Family;
 use crate::games::TakeBreak;
 use crate::nimber::MexSet;
-use crate::progress::Progress;
-use crate::work::{self, TooMuchWork};
+use crate::work;
 
-/// Values of heaps 0..=upto of `octal`; see [`TakeBreak::values_within`].
+/// Values of heaps 0..=upto of `octal`, going on from `start`; with `use_period`, stopped
+/// as soon as the values prove a period (the values computed are returned, the period
+/// gives the rest). Refused before starting when the estimated work of the whole loop is
+/// past `budget` steps, and again when the values outgrow a byte.
 pub(crate) fn octal(
     octal: &TakeBreak,
     upto: usize,
     use_period: bool,
-    progress: &mut dyn Progress,
+    start: Vec<u32>,
+    watch: &mut dyn Watch,
     budget: u64,
-) -> Result<Vec<u32>, TooMuchWork> {
+) -> Result<Vec<u32>, HeapError> {
     let task = || {
         format!(
             "the table of {} up to {upto}",
@@ -21,16 +25,14 @@ pub(crate) fn octal(
         )
     };
     work::check(octal.table_steps(upto as u64), budget, task)?;
-    // Progress is counted in splits looked at, plus one a heap.
-    let work =
-        |n: usize| u64::try_from(octal.split_pairs(n as u64) + n as u128 + 1).unwrap_or(u64::MAX);
-    let total = work(upto);
-    progress.start(total);
     let mut table = Table::new(upto);
+    for v in start {
+        table.push(v);
+    }
     let mut set = MexSet::new();
-    let mut next_report = 0u64;
-    let mut next_period_check = 64;
-    let mut n = 0;
+    let mut next_period_check = 64usize.max(table.values.len().next_power_of_two());
+    let mut next_tick = 0;
+    let mut n = table.values.len();
     while n <= upto {
         set.reset(octal.option_count(n));
         for (k, &d) in octal.digits().iter().enumerate() {
@@ -66,24 +68,24 @@ pub(crate) fn octal(
             })?;
         }
         n += 1;
-        if work(n) >= next_report {
-            progress.advance(work(n));
-            next_report = work(n) + total / 256 + 1;
+        if n >= next_tick {
+            // Every 2^20 pairs or so, and at most every 1024 heaps.
+            next_tick = n + (1 << 20) / n.max(1) + 1;
+            next_tick = next_tick.min(n + 1024);
+            if !watch.tick(ValuesRef::Wide(&table.values)) {
+                return Err(HeapError::Stopped {
+                    values: Values::Wide(table.values),
+                });
+            }
         }
         if use_period && n == next_period_check {
             // Checking at doublings keeps the cost of the checks linear overall.
             next_period_check *= 2;
-            if let Some(p) = octal.proven_period(&table.values) {
-                let mut g = table.values;
-                while g.len() <= upto {
-                    g.push(g[g.len() - p.period]);
-                }
-                progress.finish();
-                return Ok(g);
+            if octal.proven_period(&table.values).is_some() {
+                return Ok(table.values);
             }
         }
     }
-    progress.finish();
     Ok(table.values)
 }
 
