@@ -73,6 +73,16 @@ pub enum StoreError {
         /// What is wrong with it.
         why: String,
     },
+    /// An intact file of another kind (another game, another shape).
+    #[error("{} holds {found}, not {wanted}", escaped_path(path))]
+    Mislabeled {
+        /// The file.
+        path: PathBuf,
+        /// What it holds, by its label (escaped).
+        found: String,
+        /// What was asked for.
+        wanted: String,
+    },
     /// The operating system refused to read or write.
     #[error("cannot {action} {}: {error}", escaped_path(path))]
     Io {
@@ -97,7 +107,9 @@ impl StoreError {
     pub fn is_damaged(&self) -> bool {
         matches!(
             self,
-            StoreError::Damaged { .. } | StoreError::NotAFile { .. }
+            StoreError::Damaged { .. }
+                | StoreError::NotAFile { .. }
+                | StoreError::Mislabeled { .. }
         )
     }
 }
@@ -169,11 +181,11 @@ pub fn read(path: &Path, label: &str, max_payload: u64) -> Result<Option<Vec<u8>
     let mut found = vec![0u8; label_len as usize];
     file.read_exact(&mut found).map_err(io_err)?;
     if found != label.as_bytes() {
-        return Err(damaged(format!(
-            "it holds '{}', not '{}'",
-            escaped(&found),
-            escaped(label.as_bytes())
-        )));
+        return Err(StoreError::Mislabeled {
+            path: path.to_path_buf(),
+            found: escaped(&found),
+            wanted: escaped(label.as_bytes()),
+        });
     }
     // Bounded by max_payload and by the file's size, both checked above.
     let mut payload = Vec::with_capacity(payload_len as usize);

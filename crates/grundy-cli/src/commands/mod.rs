@@ -1,5 +1,7 @@
 //! The subcommands: read input, call the library, render.
 
+mod sequence;
+
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
@@ -7,13 +9,12 @@ use std::time::Instant;
 
 use anyhow::anyhow;
 use grundy::parse::{Found, ParseError, Tokens, escaped_path};
-use grundy::{Family, FamilyError, HeapAnalysis, checksum};
+use grundy::{Family, FamilyError, HeapAnalysis};
 use serde::Serialize;
 
 use crate::Failure;
-use crate::cli::{Cli, Command, Engine};
+use crate::cli::{Cli, Command};
 use crate::problems::{self, Input, Problem};
-use crate::progress::Bar;
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
@@ -31,7 +32,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             upto,
             engine,
             stats,
-        } => sequence(&family, upto, engine, stats),
+        } => sequence::run(&family, upto, engine, stats),
     }
 }
 
@@ -280,63 +281,9 @@ fn write_heap_analysis(out: &mut impl Write, a: &HeapAnalysis) -> io::Result<()>
     Ok(())
 }
 
-fn family_failure(e: FamilyError) -> Failure {
+pub(crate) fn family_failure(e: FamilyError) -> Failure {
     match e {
         FamilyError::Solve(_) => Failure::other(e),
         e => Failure::input(e),
     }
-}
-
-fn sequence(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Failure> {
-    let family: Family = name.parse().map_err(Failure::input)?;
-    let started = Instant::now();
-    let (values, solver_stats) = match engine {
-        Engine::Table | Engine::Loop => (
-            family
-                .values_with(upto, engine == Engine::Table, &mut Bar::above(1 << 30))
-                .map_err(family_failure)?,
-            None,
-        ),
-        Engine::Solver => {
-            let (v, s) = family
-                .values_and_stats_by_solver(upto, &mut Bar::above(100_000_000))
-                .map_err(family_failure)?;
-            (v, Some(s))
-        }
-    };
-    let elapsed = started.elapsed();
-    if stats {
-        eprintln!(
-            "stats: {} values of {} in {:.3} s",
-            values.len(),
-            family.short_name(),
-            elapsed.as_secs_f64()
-        );
-        eprintln!("stats: checksum {:016x}", checksum(&values));
-        match family.proven_period(&values) {
-            Some(p) => eprintln!(
-                "stats: period {} from n = {} (proved by the periodicity theorem)",
-                p.period, p.preperiod
-            ),
-            None => eprintln!("stats: no period proved within these values"),
-        }
-        if let Some(s) = solver_stats {
-            eprintln!(
-                "stats: solver evaluated {} positions, {} options, memo {} entries, depth {}",
-                s.evaluated, s.options, s.memo_size, s.max_depth
-            );
-        }
-    }
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut first = true;
-    for v in &values {
-        if !first {
-            out.write_all(b" ")?;
-        }
-        first = false;
-        write!(out, "{v}")?;
-    }
-    writeln!(out)?;
-    out.flush()?;
-    Ok(())
 }
