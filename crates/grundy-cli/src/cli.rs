@@ -73,13 +73,23 @@ Examples:
     #[command(long_about = "\
 Print the Grundy values of heaps 0..=N of a one-parameter family, space-separated on one line.
 
-FAMILY is nim, subtraction:S (S a comma list of takes, e.g. subtraction:1,3,4) or octal:CODE
-in the usual notation: digit k of the code says what taking k counters may leave (bit 1:
-nothing, bit 2: one heap, bit 4: two heaps); the digit before the point is k = 0. Named
-games: kayles (octal:0.77), dawson-chess (octal:0.137), dawson-kayles (octal:0.07).")]
+FAMILY is nim, subtraction:S (S a comma list of takes, e.g. subtraction:1,3,4), octal:CODE,
+hex:CODE or grundy-game. In a code, digit k says what taking k counters may leave (bit 1:
+nothing, bit 2: one heap, bit 4: two heaps, bit 8 in hexadecimal: three heaps); the digit
+before the point is k = 0. Grundy's game splits a heap into two unequal heaps. Named games:
+kayles (octal:0.77), dawson-chess (octal:0.137), dawson-kayles (octal:0.07), treblecross
+(octal:0.007).
+
+Take-and-break games go up to N = 2^32 where memory allows (about 2 bytes a heap). Work
+past about 4 minutes is refused, projected from the first heaps, unless --checkpoint is
+given: then there is no limit, the computed values are saved every minute and on Ctrl-C,
+and the same command run again goes on from where it stopped.")]
     #[command(after_long_help = "\
 Examples:
   grundy sequence octal:0.77 --upto 100
+  grundy sequence kayles --from 999999000 --upto 1000000000
+  grundy sequence octal:0.16 --upto 1048576 --stats --out values.txt
+  grundy sequence grundy-game --upto 16777216 --checkpoint grundy.ckpt --out grundy.txt
   grundy sequence subtraction:1,3,4 --upto 30 --stats
   grundy sequence kayles --upto 2000 --engine solver --stats")]
     Sequence {
@@ -88,22 +98,37 @@ Examples:
         /// The largest heap.
         #[arg(long, value_name = "N")]
         upto: u64,
+        /// The first heap printed (the values below are still computed, or given by a
+        /// period).
+        #[arg(long, value_name = "A", default_value_t = 0)]
+        from: u64,
         /// How to compute the values.
         #[arg(long, value_enum, default_value_t = Engine::Table)]
         engine: Engine,
-        /// Print a checksum, any proven period and timing on standard error.
+        /// Print a checksum, any proven period, the engine's counts and timing on
+        /// standard error.
         #[arg(long)]
         stats: bool,
+        /// Write the values to FILE, one per line, instead of the line on standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Save the values computed to FILE every minute, on Ctrl-C or SIGTERM, and at the
+        /// end; resume from it when it exists (take-and-break games only).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
     },
 }
 
 /// How `sequence` computes values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Engine {
-    /// The fastest exact method: a formula, or the table loop continued by the period
-    /// once the values prove one.
+    /// The fastest exact method: a formula, or the sparse-space engine (the table loop
+    /// for three-heap moves), continued by the period once the values prove one.
     Table,
-    /// The table loop run to the end, never using a proven period.
+    /// The sparse-space engine run to the end, never using a proven period
+    /// (take-and-break games).
+    Sparse,
+    /// The plain table loop run to the end, never using a proven period.
     Loop,
     /// The generic memoised solver: slow, independent, for cross-checking.
     Solver,

@@ -25,6 +25,7 @@ pub mod cli;
 pub mod commands;
 pub mod problems;
 mod progress;
+pub mod signals;
 
 use std::fmt;
 use std::io::{self, Write};

@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    stop_cleanly_on_signals();
+    grundy_cli::signals::install();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) if is_broken_pipe(&f.error) => ExitCode::SUCCESS,
@@ -100,26 +100,6 @@ fn stdout_is_closed() -> bool {
     #[cfg(not(unix))]
     {
         false
-    }
-}
-
-/// On SIGINT or SIGTERM, removes the temporary files of saves in flight, then ends the
-/// process by the same signal (so the caller sees it was interrupted). What was saved
-/// before stays: saves are atomic.
-fn stop_cleanly_on_signals() {
-    #[cfg(unix)]
-    {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
-            return;
-        };
-        std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                grundy::store::abandon_unfinished();
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                std::process::exit(128 + signal);
-            }
-        });
     }
 }
 

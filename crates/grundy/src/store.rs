@@ -74,7 +74,7 @@ pub enum StoreError {
         why: String,
     },
     /// An intact file of another kind (another game, another shape).
-    #[error("{} holds {found}, not {wanted}", escaped_path(path))]
+    #[error("{} holds '{found}', not '{wanted}'", escaped_path(path))]
     Mislabeled {
         /// The file.
         path: PathBuf,
@@ -301,7 +301,7 @@ impl Registry {
         }
     }
 
-    fn write(&self, path: &Path, label: &str, payload: &[u8]) -> Result<(), StoreError> {
+    fn write(&self, path: &Path, label: &str, parts: &[&[u8]]) -> Result<(), StoreError> {
         let (dir, name) = split(path);
         let err = |action, error| StoreError::Io {
             path: path.to_path_buf(),
@@ -342,16 +342,21 @@ impl Registry {
         let _ = tmp.as_file().try_lock();
         let mut crc = crc32fast::Hasher::new();
         crc.update(label.as_bytes());
-        crc.update(payload);
+        for part in parts {
+            crc.update(part);
+        }
         let written = (|| {
             let mut out = BufWriter::new(tmp.as_file());
             out.write_all(MAGIC)?;
             out.write_all(&VERSION.to_le_bytes())?;
             out.write_all(&(label.len() as u32).to_le_bytes())?;
-            out.write_all(&(payload.len() as u64).to_le_bytes())?;
+            let len: usize = parts.iter().map(|p| p.len()).sum();
+            out.write_all(&(len as u64).to_le_bytes())?;
             out.write_all(&crc.finalize().to_le_bytes())?;
             out.write_all(label.as_bytes())?;
-            out.write_all(payload)?;
+            for part in parts {
+                out.write_all(part)?;
+            }
             out.flush()?;
             drop(out);
             tmp.as_file().sync_all()
@@ -379,7 +384,13 @@ static IN_FLIGHT: Registry = Registry::new();
 /// [`MAX_LABEL`] bytes); creates the folder if needed and first removes temporary files
 /// that dead processes left beside `path`.
 pub fn write(path: &Path, label: &str, payload: &[u8]) -> Result<(), StoreError> {
-    IN_FLIGHT.write(path, label, payload)
+    IN_FLIGHT.write(path, label, &[payload])
+}
+
+/// [`write()`] with the payload given in parts, written one after the other (no copy of a
+/// large table to join them).
+pub fn write_parts(path: &Path, label: &str, parts: &[&[u8]]) -> Result<(), StoreError> {
+    IN_FLIGHT.write(path, label, parts)
 }
 
 /// Removes the temporary files of every save in flight and refuses any later save: for a
@@ -577,7 +588,7 @@ mod tests {
         registry.abandon();
         assert!(!half.exists());
         let path = dir.path().join("t.bin");
-        let e = registry.write(&path, "t", b"data").unwrap_err();
+        let e = registry.write(&path, "t", &[b"data"]).unwrap_err();
         assert!(matches!(e, StoreError::Stopping { .. }), "{e}");
         assert!(!path.exists());
         assert!(temp_files(dir.path()).is_empty());

@@ -30,9 +30,20 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Sequence {
             family,
             upto,
+            from,
             engine,
             stats,
-        } => sequence::run(&family, upto, engine, stats),
+            out,
+            checkpoint,
+        } => sequence::run(&sequence::Request {
+            family: &family,
+            upto,
+            from,
+            engine,
+            stats,
+            out: out.as_deref(),
+            checkpoint: checkpoint.as_deref(),
+        }),
     }
 }
 

@@ -1,45 +1,109 @@
-//! `grundy sequence`: the values of a heap family, on one line.
+//! `grundy sequence`: the values of a heap family, on one line or one per line in a file.
 
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
-use grundy::{Family, checksum};
+use anyhow::anyhow;
+use grundy::games::TakeBreak;
+use grundy::parse::escaped_path;
+use grundy::solve::heap::sparse::SparseStats;
+use grundy::solve::heap::{self, Computed, HeapError, Method, ValuesRef, Watch, checkpoint};
+use grundy::work::{MAX_STEPS, UNLIMITED};
+use grundy::{Family, FamilyError};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::family_failure;
 use crate::Failure;
 use crate::cli::Engine;
 use crate::progress::Bar;
+use crate::signals::Deferring;
 
-pub fn run(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Failure> {
-    let family: Family = name.parse().map_err(Failure::input)?;
+/// What `grundy sequence` was asked.
+pub struct Request<'a> {
+    pub family: &'a str,
+    pub upto: u64,
+    pub from: u64,
+    pub engine: Engine,
+    pub stats: bool,
+    pub out: Option<&'a Path>,
+    pub checkpoint: Option<&'a Path>,
+}
+
+/// The largest heap of a take-and-break table: 2^32.
+pub const MAX_HEAP: u64 = 1 << 32;
+
+/// How often a checkpoint is saved while the work goes on.
+const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+pub fn run(req: &Request<'_>) -> Result<(), Failure> {
+    let family: Family = req.family.parse().map_err(Failure::input)?;
+    if req.from > req.upto {
+        return Err(Failure::input(anyhow!(
+            "--from {} is past --upto {}: nothing to print",
+            req.from,
+            req.upto
+        )));
+    }
     let started = Instant::now();
-    let (values, solver_stats) = match engine {
-        Engine::Table | Engine::Loop => (
-            family
-                .values_with(upto, engine == Engine::Table, &mut Bar::above(1 << 30))
-                .map_err(family_failure)?,
-            None,
-        ),
+    match (&family, req.engine) {
+        (Family::TakeBreak(game), Engine::Table | Engine::Sparse | Engine::Loop) => {
+            take_break(req, &family, game, started)
+        }
+        _ => {
+            if req.checkpoint.is_some() {
+                return Err(Failure::input(anyhow!(
+                    "--checkpoint works with take-and-break families (octal:, hex:, grundy-game) and the engines table, sparse and loop"
+                )));
+            }
+            if req.engine == Engine::Sparse {
+                return Err(Failure::input(anyhow!(
+                    "--engine sparse works with take-and-break families (octal:, hex:, grundy-game), not {}",
+                    family.short_name()
+                )));
+            }
+            other(req, &family, started)
+        }
+    }
+}
+
+/// Nim and subtraction games (a formula or a short loop), and the generic solver.
+fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Failure> {
+    let (values, solver_stats) = match req.engine {
         Engine::Solver => {
             let (v, s) = family
-                .values_and_stats_by_solver(upto, &mut Bar::above(100_000_000))
+                .values_and_stats_by_solver(req.upto, &mut Bar::above(100_000_000))
                 .map_err(family_failure)?;
             (v, Some(s))
         }
+        _ => (
+            family
+                .values_with(
+                    req.upto,
+                    req.engine == Engine::Table,
+                    &mut Bar::above(1 << 30),
+                )
+                .map_err(family_failure)?,
+            None,
+        ),
     };
     let elapsed = started.elapsed();
-    if stats {
+    let shown = &values[req.from as usize..];
+    if req.stats {
         eprintln!(
             "stats: {} values of {} in {:.3} s",
             values.len(),
             family.short_name(),
             elapsed.as_secs_f64()
         );
-        eprintln!("stats: checksum {:016x}", checksum(&values));
+        eprintln!("stats: checksum {:016x}", checksum(shown.iter().copied()));
         match family.proven_period(&values) {
             Some(p) => eprintln!(
-                "stats: period {} from n = {} (proved by the periodicity theorem)",
-                p.period, p.preperiod
+                "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={})",
+                p.period,
+                p.preperiod,
+                values.len() - 1
             ),
             None => eprintln!("stats: no period proved within these values"),
         }
@@ -50,16 +114,232 @@ pub fn run(name: &str, upto: u64, engine: Engine, stats: bool) -> Result<(), Fai
             );
         }
     }
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut first = true;
-    for v in &values {
-        if !first {
-            out.write_all(b" ")?;
-        }
-        first = false;
-        write!(out, "{v}")?;
+    write_values(req, shown.iter().copied())
+}
+
+fn take_break(
+    req: &Request<'_>,
+    family: &Family,
+    game: &TakeBreak,
+    started: Instant,
+) -> Result<(), Failure> {
+    if req.upto > MAX_HEAP {
+        return Err(Failure::input(FamilyError::TooLarge {
+            upto: req.upto,
+            limit: MAX_HEAP,
+        }));
     }
-    writeln!(out)?;
-    out.flush()?;
+    let method = match req.engine {
+        Engine::Sparse => Method::Sparse,
+        Engine::Loop => Method::Loop,
+        _ => Method::Table,
+    };
+    let start = match req.checkpoint {
+        Some(path) => checkpoint::load(path, game).map_err(|e| {
+            if e.is_damaged() {
+                Failure::input(anyhow!("checkpoint refused: {e}"))
+            } else {
+                Failure::other(e)
+            }
+        })?,
+        None => None,
+    };
+    let resumed = start.as_ref().map(|v| v.len());
+    let mut watcher = Watcher::new(req.checkpoint, game, req.upto);
+    let budget = if req.checkpoint.is_some() {
+        UNLIMITED
+    } else {
+        MAX_STEPS
+    };
+    let result = heap::compute(game, req.upto, method, start, &mut watcher, budget);
+    watcher.finish_bar();
+    let computed = match result {
+        Ok(c) => c,
+        Err(HeapError::Stopped { values }) => {
+            // A signal: save what is done, then end by it (when the guard is dropped).
+            watcher.save(values.as_ref());
+            return Err(Failure::other(anyhow!("stopped by a signal")));
+        }
+        Err(e) => {
+            let e = FamilyError::Heap(e);
+            return Err(Failure::input(anyhow!("{e}")));
+        }
+    };
+    if req.checkpoint.is_some() {
+        watcher.save(computed.values.as_ref());
+    }
+    drop(watcher);
+    let elapsed = started.elapsed();
+    let shown = (req.from..=req.upto).map(|n| computed.value(n));
+    if req.stats {
+        print_stats(family, &computed, resumed, elapsed, shown.clone());
+    }
+    write_values(req, shown)
+}
+
+fn print_stats(
+    family: &Family,
+    computed: &Computed,
+    resumed: Option<usize>,
+    elapsed: Duration,
+    shown: impl Iterator<Item = u32>,
+) {
+    let len = computed.values.len();
+    let width = match computed.values {
+        heap::Values::Narrow(_) => 2,
+        heap::Values::Wide(_) => 4,
+    };
+    eprintln!(
+        "stats: {} values of {} in {:.3} s; {len} computed ({width} bytes each){}",
+        computed.upto + 1,
+        family.short_name(),
+        elapsed.as_secs_f64(),
+        match resumed {
+            Some(r) => format!(", the first {r} read from the checkpoint"),
+            None => String::new(),
+        }
+    );
+    eprintln!("stats: checksum {:016x}", checksum(shown));
+    match computed.period {
+        Some(p) => eprintln!(
+            "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={}); the rest follow from it",
+            p.period,
+            p.preperiod,
+            len - 1
+        ),
+        None => eprintln!(
+            "stats: no period proved within the values of heaps 0..={}",
+            len.saturating_sub(1)
+        ),
+    }
+    let s: SparseStats = computed.stats;
+    if s != SparseStats::default() {
+        eprintln!(
+            "stats: sparse space: {} pairs looked at, {} heaps scanned past the rare pairs ({} to the end), {} heaps by a plain scan, {} rebuilds; at the end {} rare heaps, {} common tags",
+            s.pairs,
+            s.scans,
+            s.full_scans,
+            s.plain_heaps,
+            s.rebuilds,
+            s.rare_heaps,
+            s.common_values
+        );
+    }
+}
+
+/// The values on one line on standard output, or one per line in `--out`.
+fn write_values(req: &Request<'_>, values: impl Iterator<Item = u32>) -> Result<(), Failure> {
+    match req.out {
+        None => {
+            let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            let mut first = true;
+            for v in values {
+                if !first {
+                    out.write_all(b" ")?;
+                }
+                first = false;
+                write!(out, "{v}")?;
+            }
+            writeln!(out)?;
+            out.flush()?;
+        }
+        Some(path) => {
+            let name = escaped_path(path);
+            let cannot = |e: io::Error| Failure::other(anyhow!("cannot write {name}: {e}"));
+            let file = File::create(path).map_err(cannot)?;
+            let mut out = BufWriter::with_capacity(1 << 20, file);
+            for v in values {
+                writeln!(out, "{v}").map_err(cannot)?;
+            }
+            out.flush().map_err(cannot)?;
+        }
+    }
     Ok(())
+}
+
+/// A 64-bit FNV-1a checksum of values as 4-byte little-endian words (the same as
+/// [`grundy::checksum`]), over a stream.
+fn checksum(values: impl Iterator<Item = u32>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for v in values {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Draws progress, saves the checkpoint every minute, and stops on a signal.
+struct Watcher<'a> {
+    path: Option<&'a Path>,
+    game: &'a TakeBreak,
+    upto: u64,
+    started: Instant,
+    last_save: Instant,
+    bar: Option<ProgressBar>,
+    deferring: Option<Deferring>,
+    warned: bool,
+}
+
+impl<'a> Watcher<'a> {
+    fn new(path: Option<&'a Path>, game: &'a TakeBreak, upto: u64) -> Watcher<'a> {
+        Watcher {
+            path,
+            game,
+            upto,
+            started: Instant::now(),
+            last_save: Instant::now(),
+            bar: None,
+            deferring: path.map(|_| Deferring::start()),
+            warned: false,
+        }
+    }
+
+    fn save(&mut self, values: ValuesRef<'_>) {
+        let Some(path) = self.path else {
+            return;
+        };
+        self.last_save = Instant::now();
+        if let Err(e) = checkpoint::save(path, self.game, values)
+            && !self.warned
+        {
+            crate::warn(format_args!("checkpoint not saved: {e}"));
+            self.warned = true;
+        }
+    }
+
+    fn finish_bar(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Watch for Watcher<'_> {
+    fn tick(&mut self, values: ValuesRef<'_>) -> bool {
+        if self
+            .deferring
+            .as_ref()
+            .is_some_and(|d| d.pending().is_some())
+        {
+            return false;
+        }
+        if self.path.is_some() && self.last_save.elapsed() >= SAVE_EVERY {
+            self.save(values);
+        }
+        if self.bar.is_none() && self.started.elapsed() >= Duration::from_secs(1) {
+            let bar = ProgressBar::new(self.upto + 1);
+            if let Ok(style) = ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} heaps, {per_sec}, eta {eta} (heaps grow dearer: the eta is low)",
+            ) {
+                bar.set_style(style);
+            }
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(values.len() as u64);
+        }
+        true
+    }
 }

@@ -112,10 +112,10 @@ fn sequence_refuses_bad_families_and_sizes() {
         "limit is 100000000",
     );
     assert_refused(
-        &["sequence", "kayles", "--upto", "2000000"],
+        &["sequence", "kayles", "--upto", "4294967297"],
         "",
         2,
-        "limit is 1000000",
+        "limit is 4294967296",
     );
 }
 

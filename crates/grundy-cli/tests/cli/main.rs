@@ -11,6 +11,7 @@ mod families;
 mod inventor;
 mod lamqugam;
 mod pshtbrth;
+mod sequences;
 mod shgame;
 
 use assert_cmd::Command;

@@ -1,6 +1,7 @@
 //! Engines for one-parameter heap families: the plain table loop, the sparse-space method,
 //! periods, and the driver that runs them with progress, checkpoints and bounds.
 
+pub mod checkpoint;
 mod period;
 pub mod sparse;
 pub(crate) mod table_loop;
@@ -55,6 +56,14 @@ impl Values {
         match self {
             Values::Narrow(v) => u32::from(v[n]),
             Values::Wide(v) => v[n],
+        }
+    }
+
+    /// The values, borrowed.
+    pub fn as_ref(&self) -> ValuesRef<'_> {
+        match self {
+            Values::Narrow(v) => ValuesRef::Narrow(v),
+            Values::Wide(v) => ValuesRef::Wide(v),
         }
     }
 
@@ -226,6 +235,19 @@ pub fn compute(
     watch: &mut dyn Watch,
     budget: u64,
 ) -> Result<Computed, HeapError> {
+    compute_narrow_to(game, upto, method, start, watch, budget, u16::MAX as usize)
+}
+
+/// [`compute`], with values past `narrow` (at most 65535) sent to the 32-bit loop.
+fn compute_narrow_to(
+    game: &TakeBreak,
+    upto: u64,
+    method: Method,
+    start: Option<Values>,
+    watch: &mut dyn Watch,
+    budget: u64,
+    narrow: usize,
+) -> Result<Computed, HeapError> {
     let need = (upto + 1).saturating_mul(bytes_per_heap(game, method));
     if let Some(available) = work::memory_available()
         && need > available
@@ -278,7 +300,7 @@ pub fn compute(
     if uses_sparse(game, method)
         && let Values::Narrow(prefix) = start
     {
-        let mut engine = Sparse::resume(game.digits(), game.unequal(), prefix);
+        let mut engine = Sparse::resume(game.digits(), game.unequal(), prefix).with_limit(narrow);
         let target = usize::try_from(upto).unwrap_or(usize::MAX);
         let mut next_period_check = 64usize.max(engine.values().len().next_power_of_two());
         let mut next_tick = engine.values().len() + 1024;
@@ -349,4 +371,45 @@ pub fn compute(
         budget,
     )?;
     done(Values::Wide(values), stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_too_wide_for_the_sparse_engine_go_on_in_32_bits() {
+        for code in ["0.77", "0.16", "4.7", "0.7777"] {
+            let game: TakeBreak = code.parse().unwrap();
+            let plain = compute(
+                &game,
+                3000,
+                Method::Loop,
+                None,
+                &mut Unwatched,
+                work::UNLIMITED,
+            )
+            .unwrap();
+            for narrow in [1, 3, 5] {
+                let switched = compute_narrow_to(
+                    &game,
+                    3000,
+                    Method::Sparse,
+                    None,
+                    &mut Unwatched,
+                    work::UNLIMITED,
+                    narrow,
+                )
+                .unwrap();
+                let largest = plain.values.to_u32().into_iter().max().unwrap() as usize;
+                let wide = matches!(switched.values, Values::Wide(_));
+                assert_eq!(wide, largest > narrow, "{code} past {narrow}");
+                assert_eq!(
+                    switched.values.to_u32(),
+                    plain.values.to_u32(),
+                    "{code} past {narrow}"
+                );
+            }
+        }
+    }
 }

@@ -178,6 +178,8 @@ pub struct Sparse {
     window_total: u64,
     window_heaps: usize,
     stats: SparseStats,
+    /// The largest value kept: 65535, lower in tests of the switch to 32 bits.
+    limit: usize,
 }
 
 impl Sparse {
@@ -209,7 +211,15 @@ impl Sparse {
             window_total: 0,
             window_heaps: 0,
             stats: SparseStats::default(),
+            limit: VALUES - 1,
         }
+    }
+
+    /// Refuses values past `limit` (below 65535) as if they did not fit: for tests of the
+    /// caller's switch to a wider engine.
+    pub(crate) fn with_limit(mut self, limit: usize) -> Sparse {
+        self.limit = limit.min(VALUES - 1);
+        self
     }
 
     /// An engine that goes on from values already computed (a checkpoint): the classes
@@ -268,7 +278,10 @@ impl Sparse {
             self.seen = seen;
             mex
         };
-        let value = u16::try_from(mex).map_err(|_| TooWide { heap: n })?;
+        if mex > self.limit {
+            return Err(TooWide { heap: n });
+        }
+        let value = mex as u16;
         self.push(value);
         Ok(value)
     }

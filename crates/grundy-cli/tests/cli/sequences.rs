@@ -1,0 +1,226 @@
+//! `grundy sequence` on take-and-break games: far heaps by a period, `--from`, `--out`,
+//! and checkpoints that survive a signal and refuse to be mixed up.
+
+use super::{assert_refused, run, run_ok};
+
+fn values(line: &str) -> Vec<u64> {
+    line.split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn far_heaps_come_from_the_proved_period() {
+    let far = values(&run_ok(
+        &[
+            "sequence",
+            "kayles",
+            "--from",
+            "999999990",
+            "--upto",
+            "1000000000",
+        ],
+        "",
+    ));
+    // The plain loop, which never uses a period, on the first heaps.
+    let near = values(&run_ok(
+        &["sequence", "kayles", "--upto", "200", "--engine", "loop"],
+        "",
+    ));
+    assert_eq!(far.len(), 11);
+    for (i, v) in far.iter().enumerate() {
+        let n = 999_999_990 + i as u64;
+        assert_eq!(*v, near[(71 + (n - 71) % 12) as usize], "heap {n}");
+    }
+}
+
+#[test]
+fn every_engine_prints_the_same_line() {
+    for family in [
+        "octal:0.16",
+        "grundy-game",
+        "hex:0.9",
+        "hex:4.0F",
+        "treblecross",
+    ] {
+        let plain = run_ok(
+            &["sequence", family, "--upto", "600", "--engine", "loop"],
+            "",
+        );
+        for engine in ["table", "sparse"] {
+            let got = run_ok(
+                &["sequence", family, "--upto", "600", "--engine", engine],
+                "",
+            );
+            assert_eq!(got, plain, "{family} by {engine}");
+        }
+        let from = run_ok(&["sequence", family, "--upto", "600", "--from", "590"], "");
+        assert_eq!(values(&from), values(&plain)[590..], "{family} from 590");
+    }
+}
+
+#[test]
+fn out_writes_one_value_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("values.txt");
+    let path = path.to_str().unwrap();
+    let line = run_ok(&["sequence", "octal:0.16", "--upto", "5000"], "");
+    let quiet = run_ok(
+        &["sequence", "octal:0.16", "--upto", "5000", "--out", path],
+        "",
+    );
+    assert!(quiet.is_empty());
+    let file = std::fs::read_to_string(path).unwrap();
+    assert_eq!(file.lines().count(), 5001);
+    assert_eq!(values(&file), values(&line));
+    assert_refused(
+        &[
+            "sequence",
+            "kayles",
+            "--upto",
+            "10",
+            "--out",
+            "/nonexistent/dir/x",
+        ],
+        "",
+        1,
+        "cannot write",
+    );
+}
+
+#[test]
+fn bad_requests_are_refused() {
+    assert_refused(
+        &["sequence", "kayles", "--from", "11", "--upto", "10"],
+        "",
+        2,
+        "past --upto",
+    );
+    assert_refused(
+        &["sequence", "nim", "--upto", "10", "--checkpoint", "x"],
+        "",
+        2,
+        "take-and-break",
+    );
+    assert_refused(
+        &["sequence", "nim", "--upto", "10", "--engine", "sparse"],
+        "",
+        2,
+        "take-and-break",
+    );
+    assert_refused(
+        &["sequence", "hex:0.G", "--upto", "10"],
+        "",
+        2,
+        "hexadecimal code",
+    );
+    assert_refused(
+        &["sequence", "hex:1.F", "--upto", "10"],
+        "",
+        2,
+        "before the point",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_resumes_to_the_same_values() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("grundy.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let whole = dir.path().join("whole.txt");
+    let resumed = dir.path().join("resumed.txt");
+    let upto = "250000";
+    run_ok(
+        &[
+            "sequence",
+            "grundy-game",
+            "--upto",
+            upto,
+            "--out",
+            whole.to_str().unwrap(),
+        ],
+        "",
+    );
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "sequence",
+            "grundy-game",
+            "--upto",
+            upto,
+            "--checkpoint",
+            ckpt,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(250));
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let status = child.wait().unwrap();
+    // Ends by the signal (or, on a very fast machine, had already finished).
+    assert!(status.signal() == Some(2) || status.success(), "{status:?}");
+    assert!(
+        std::fs::metadata(ckpt).unwrap().len() > 28,
+        "the checkpoint was saved"
+    );
+    let no_temporary = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .all(|e| !e.file_name().to_string_lossy().contains(".tmp"));
+    assert!(no_temporary);
+    let r = run(
+        &[
+            "sequence",
+            "grundy-game",
+            "--upto",
+            upto,
+            "--checkpoint",
+            ckpt,
+            "--stats",
+            "--out",
+            resumed.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("read from the checkpoint"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(&resumed).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+
+    // Another game's checkpoint is refused, never mixed in.
+    assert_refused(
+        &["sequence", "kayles", "--upto", "100", "--checkpoint", ckpt],
+        "",
+        2,
+        "holds 'heap values of grundy-game', not 'heap values of octal:0.77'",
+    );
+    // So is one that fails its checksum.
+    let mut bytes = std::fs::read(ckpt).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(ckpt, &bytes).unwrap();
+    assert_refused(
+        &[
+            "sequence",
+            "grundy-game",
+            "--upto",
+            "100",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+        2,
+        "checksum mismatch",
+    );
+}
