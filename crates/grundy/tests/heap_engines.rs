@@ -124,3 +124,18 @@ fn a_proved_period_gives_far_heaps_without_computing_them() {
         assert_eq!(c.value(n), c.value(r), "heap {n}");
     }
 }
+
+#[test]
+fn large_heaps_shared_between_two_cores_match_the_plain_loop() {
+    // Treblecross is dense: past a few thousand heaps the engine scans every pair, split
+    // between two cores where there are two.
+    let game: TakeBreak = "0.007".parse().unwrap();
+    let sparse = run(&game, 24_000, Method::Sparse, None);
+    let plain = run(&game, 24_000, Method::Loop, None);
+    assert_eq!(all(&sparse), all(&plain));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(sparse.stats.plain_heaps > 0, "{:?}", sparse.stats);
+    if cores >= 2 {
+        assert!(sparse.stats.parallel_heaps > 0, "{:?}", sparse.stats);
+    }
+}

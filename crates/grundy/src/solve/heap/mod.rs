@@ -2,6 +2,7 @@
 //! periods, and the driver that runs them with progress, checkpoints and bounds.
 
 pub mod checkpoint;
+mod helper;
 mod period;
 pub mod sparse;
 pub(crate) mod table_loop;
@@ -311,7 +312,7 @@ fn compute_narrow_to(
                 stats = engine.stats();
                 return done(Values::Narrow(engine.into_values()), stats);
             }
-            let pairs = engine.stats().pairs;
+            let pairs = engine.pairs();
             if n >= next_tick || pairs - ticked_pairs >= 1 << 24 {
                 if !watch.tick(ValuesRef::Narrow(engine.values())) {
                     return Err(HeapError::Stopped {

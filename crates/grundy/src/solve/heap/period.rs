@@ -19,11 +19,23 @@ pub fn proven_period<T: PartialEq>(values: &[T], max_take: usize, parts: usize) 
     let len = values.len();
     // The theorem needs parts·period + max_take ≤ len even with n0 = 0.
     let longest = len.saturating_sub(max_take) / parts;
+    // The shortest period seen to hold over a long stretch, and from where: its multiples
+    // hold over that stretch too, so their scans start below it (without this, a true
+    // period not yet proved makes every multiple rescan the same stretch).
+    let mut long_run: Option<(usize, usize)> = None;
     for period in 1..=longest {
         // The smallest n0 with values[n + period] == values[n] for all n0 ≤ n < len − period.
         let mut n0 = len - period;
+        if let Some((p, from)) = long_run
+            && period % p == 0
+        {
+            n0 = n0.min(from);
+        }
         while n0 > 0 && values[n0 - 1] == values[n0 - 1 + period] {
             n0 -= 1;
+        }
+        if long_run.is_none() && n0 + period + 64 < len {
+            long_run = Some((period, n0));
         }
         // Every n < parts·n0 + (parts − 1)·period + t checked: n + period < len.
         if parts * (n0 + period) + max_take <= len {

@@ -15,8 +15,13 @@
 //! and Flammenkamp's "sparse space" computations of octal games; Beling's `ogs` solver
 //! implements it as its RC methods.)
 //!
+//! Heaps scanned in full are shared between two cores when they are large (see
+//! [`super::helper`]).
+//!
 //! Values are kept in 16 bits: [`Sparse::step`] refuses a value past 65535, and the
 //! caller continues with a wider engine.
+
+use super::helper::Helper;
 
 /// How a value is classed.
 const UNKNOWN: u8 = 0;
@@ -41,6 +46,8 @@ pub struct SparseStats {
     /// Heaps computed by scanning every pair without a first pass (the values were not
     /// sparse enough there).
     pub plain_heaps: u64,
+    /// Of those, heaps whose scan was shared with a second core.
+    pub parallel_heaps: u64,
     /// Times the classes were chosen again.
     pub rebuilds: u64,
     /// Rare heaps at the end.
@@ -65,7 +72,8 @@ struct Classes {
     d: usize,
     class: Vec<u8>,
     commons: Vec<u32>,
-    /// Heaps ≥ 1 whose tag is not common, ascending; `None` once dropped for good.
+    /// Heaps ≥ 1 whose tag is not common, ascending; `None` while too many to be worth
+    /// a first pass (until the next rebuild).
     rare: Option<Vec<usize>>,
 }
 
@@ -83,14 +91,19 @@ impl Classes {
     }
 
     /// The class of tag `t`, decided now if it was never met.
+    #[inline(always)]
     fn classify(&mut self, t: usize) -> u8 {
-        if t >= 2 * VALUES {
-            return RARE;
+        match self.class.get(t) {
+            Some(&UNKNOWN) => self.decide(t),
+            Some(&c) => c,
+            None => RARE,
         }
-        if self.class[t] == UNKNOWN {
-            let common = self.can_be_common(t);
-            self.set(t, common);
-        }
+    }
+
+    #[inline(never)]
+    fn decide(&mut self, t: usize) -> u8 {
+        let common = self.can_be_common(t);
+        self.set(t, common);
         self.class[t]
     }
 
@@ -109,16 +122,14 @@ impl Classes {
         }
     }
 
-    /// Chooses the classes again, most frequent tags first, and lists the rare heaps.
-    fn rebuild(&mut self, by_count: &[usize], g: &[u16]) {
-        for &c in &self.commons {
-            self.class[c as usize] = UNKNOWN;
-        }
-        for t in 0..2 * VALUES {
-            if self.class[t] == RARE && t != self.d {
-                self.class[t] = UNKNOWN;
-            }
-        }
+    /// Chooses the classes again and lists the rare heaps. Two candidates: greedy, most
+    /// frequent tags first; and linear, the tags with an odd number of ones under the
+    /// best mask (any such set is closed the right way: two odd tags XOR to an even one;
+    /// for d = 1 the mask leaves the parity bit out, so that c ^ 1 stays odd). The one
+    /// that makes more heaps common wins.
+    fn rebuild(&mut self, by_count: &[usize], count: &[u64], g: &[u16]) {
+        self.class.fill(UNKNOWN);
+        self.class[self.d] = RARE;
         self.commons.clear();
         for &t in by_count {
             if self.class[t] == UNKNOWN {
@@ -126,10 +137,23 @@ impl Classes {
                 self.set(t, common);
             }
         }
+        let greedy: u64 = self.commons.iter().map(|&c| count[c as usize]).sum();
+        if let Some((mask, common)) = best_mask(by_count, count, self.d)
+            && common > greedy
+        {
+            self.commons.clear();
+            for t in 0..self.class.len() {
+                let odd = (t & mask).count_ones() % 2 == 1;
+                self.class[t] = if odd { COMMON } else { RARE };
+                if odd {
+                    self.commons.push(t as u32);
+                }
+            }
+        }
         let rare: Vec<usize> = (1..g.len())
             .filter(|&a| self.class[tag(g, a)] != COMMON)
             .collect();
-        self.rare = (rare.len() <= g.len() / 16 + 4096).then_some(rare);
+        self.rare = (rare.len() <= g.len() / 8 + 4096).then_some(rare);
     }
 
     /// Records heap n's tag; drops the rare list when it grows too long to pay.
@@ -137,12 +161,36 @@ impl Classes {
         if n == 0 || self.classify(tag(g, n)) == COMMON {
             return;
         }
-        let keep = self.rare.as_ref().is_some_and(|r| r.len() <= n / 16 + 4096);
+        let keep = self.rare.as_ref().is_some_and(|r| r.len() <= n / 8 + 4096);
         match &mut self.rare {
             Some(rare) if keep => rare.push(n),
             _ => self.rare = None,
         }
     }
+}
+
+/// The mask m (no parity bit when d = 1) under which the most heaps have a tag with an odd
+/// number of ones in t & m, and how many: a Walsh–Hadamard transform of the tag counts,
+/// W(m) = Σ count(t)·(−1)^popcount(t & m), so that the odd ones number (total − W(m))/2.
+fn best_mask(by_count: &[usize], count: &[u64], d: usize) -> Option<(usize, u64)> {
+    let top = *by_count.iter().max()?;
+    let size = (top + 1).next_power_of_two().max(2);
+    let mut w: Vec<i64> = (0..size).map(|t| count[t] as i64).collect();
+    let mut h = 1;
+    while h < size {
+        for block in w.chunks_exact_mut(2 * h) {
+            let (lo, hi) = block.split_at_mut(h);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        h *= 2;
+    }
+    let total = w[0];
+    (1..size)
+        .filter(|&m| d == 0 || m & 1 == 0)
+        .map(|m| (m, ((total - w[m]) / 2) as u64))
+        .max_by_key(|&(m, common)| (common, std::cmp::Reverse(m)))
 }
 
 /// The tag of heap a: 2·g(a) + (a mod 2).
@@ -180,7 +228,14 @@ pub struct Sparse {
     stats: SparseStats,
     /// The largest value kept: 65535, lower in tests of the switch to 32 bits.
     limit: usize,
+    /// The second core, for plain scans of large heaps.
+    helper: Option<Helper>,
+    /// No helper could be started (one core).
+    no_helper: bool,
 }
+
+/// Pairs from which a heap's plain scan is split between two cores.
+const PARALLEL_PAIRS: u64 = 8192;
 
 impl Sparse {
     /// An engine for the game with these digits (bit 8 is not supported: three heaps).
@@ -212,6 +267,8 @@ impl Sparse {
             window_heaps: 0,
             stats: SparseStats::default(),
             limit: VALUES - 1,
+            helper: None,
+            no_helper: false,
         }
     }
 
@@ -244,6 +301,11 @@ impl Sparse {
     /// The values, handed over.
     pub fn into_values(self) -> Vec<u16> {
         self.g
+    }
+
+    /// Pairs looked at so far.
+    pub fn pairs(&self) -> u64 {
+        self.stats.pairs
     }
 
     /// What the engine did so far.
@@ -326,18 +388,51 @@ impl Sparse {
             if total > 0 {
                 self.stats.plain_heaps += 1;
             }
-            for d in 0..2 {
-                for i in 0..self.pairs[d].len() {
-                    let k = self.pairs[d][i];
-                    if n >= k + 2 && self.half(n - k) > 0 {
-                        let m = n - k;
-                        mark_pairs(&self.g, m, 1, self.half(m), marks);
-                    }
+            let mut mine = Vec::new();
+            let mut theirs = Vec::new();
+            let split = total >= PARALLEL_PAIRS && self.helper().is_some();
+            for &k in self.pairs[0].iter().chain(&self.pairs[1]) {
+                let half = if n >= k + 2 { self.half(n - k) } else { 0 };
+                if half == 0 {
+                    continue;
                 }
+                let m = n - k;
+                let mid = if split { half / 2 } else { half };
+                if mid >= 1 {
+                    mine.push((m, 1, mid));
+                }
+                if mid < half {
+                    theirs.push((m, mid + 1, half));
+                }
+            }
+            if split && let Some(helper) = &mut self.helper {
+                helper.post(&self.g, &theirs, self.span);
+            }
+            for &(m, from, to) in &mine {
+                mark_pairs(&self.g, m, from, to, marks);
+            }
+            if split && let Some(helper) = &mut self.helper {
+                helper.collect(|flags| {
+                    for (v, &f) in flags.iter().enumerate() {
+                        if f != 0 {
+                            marks.mark(v);
+                        }
+                    }
+                });
+                self.stats.parallel_heaps += 1;
             }
             self.stats.pairs += total;
             marks.first_zero(0)
         }
+    }
+
+    /// The helper thread, started when first needed; `None` on one core.
+    fn helper(&mut self) -> Option<&mut Helper> {
+        if self.helper.is_none() && !self.no_helper {
+            self.helper = Helper::start();
+            self.no_helper = self.helper.is_none();
+        }
+        self.helper.as_mut()
     }
 
     /// Whether the pairs of class d must still be scanned for candidate value v of heap n:
@@ -359,10 +454,26 @@ impl Sparse {
                     continue;
                 }
                 let m = n - k;
-                let end = rare.partition_point(|&r| r < m);
-                for &r in &rare[..end] {
-                    if !(self.unequal && 2 * r == m) {
-                        marks.mark(usize::from(self.g[r] ^ self.g[m - r]));
+                let g = &self.g[..m];
+                let mut end = 0;
+                if self.unequal {
+                    for &r in rare {
+                        if r >= m {
+                            break;
+                        }
+                        end += 1;
+                        // (m/2, m/2) is no move in Grundy's game.
+                        if 2 * r != m {
+                            marks.mark(usize::from(g[r] ^ g[m - r]));
+                        }
+                    }
+                } else {
+                    for &r in rare {
+                        if r >= m {
+                            break;
+                        }
+                        end += 1;
+                        marks.mark(usize::from(g[r] ^ g[m - r]));
                     }
                 }
                 looked += end as u64;
@@ -412,7 +523,10 @@ impl Sparse {
     /// After a window of rare-first heaps: if the first pass and the scans looked at most
     /// of the pairs anyway, scan everything for a while (longer each time it fails).
     fn judge_window(&mut self) {
-        if self.window_looked * 10 > self.window_total * 9 {
+        // A plain scan of large heaps runs on two cores when there are two.
+        let parallel = !self.no_helper && self.window_total >= (WINDOW as u64) * PARALLEL_PAIRS;
+        let share = if parallel { 5 } else { 9 };
+        if self.window_looked * 10 > self.window_total * share {
             self.plain_left = self.plain_stretch;
             self.plain_stretch = (self.plain_stretch * 2).min(1 << 20);
         } else {
@@ -434,10 +548,9 @@ impl Sparse {
             }
         }
         if self.g.len() == self.next_rebuild {
+            // Also when the rare heaps were too many to list: they may have thinned out.
             self.next_rebuild *= 2;
-            if self.rare_known() {
-                self.rebuild();
-            }
+            self.rebuild();
         }
     }
 
@@ -448,7 +561,7 @@ impl Sparse {
         by_count.sort_by_key(|&t| (std::cmp::Reverse(self.count[t]), t));
         for d in 0..2 {
             if !self.pairs[d].is_empty() {
-                self.classes[d].rebuild(&by_count, &self.g);
+                self.classes[d].rebuild(&by_count, &self.count, &self.g);
             }
         }
     }

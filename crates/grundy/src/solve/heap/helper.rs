@@ -1,0 +1,160 @@
+//! A second core for the plain scan of large heaps: a helper thread that keeps its own
+//! copy of the values (topped up with each job, so nothing is shared while it is written)
+//! and marks its half of the pairs into its own flags.
+//!
+//! The two threads meet twice a heap, through atomics they spin on briefly, so that a
+//! heap of a few thousand pairs is already worth splitting; an idle helper parks.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+/// One heap's share of the work.
+#[derive(Default)]
+struct Job {
+    /// Values the helper has not seen yet (heaps `copy.len()..`).
+    new_values: Vec<u16>,
+    /// Splits to mark: heap m, pairs (a, m − a) for a in from..=to.
+    ranges: Vec<(usize, usize, usize)>,
+    /// Flags below this are cleared first and handed back.
+    span: usize,
+}
+
+struct Shared {
+    job: Mutex<Job>,
+    /// Flags the helper marked, one byte per value below the job's span.
+    flags: Mutex<Vec<u8>>,
+    posted: AtomicU64,
+    done: AtomicU64,
+}
+
+/// The helper thread; stopped and joined when dropped.
+pub struct Helper {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+    seq: u64,
+    /// How many values the helper has been sent.
+    sent: usize,
+}
+
+/// The sequence number that tells the helper to stop.
+const STOP: u64 = u64::MAX;
+
+impl Helper {
+    /// A helper, if this machine has a second core and a thread can be started.
+    pub fn start() -> Option<Helper> {
+        if thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+            return None;
+        }
+        let shared = Arc::new(Shared {
+            job: Mutex::new(Job::default()),
+            flags: Mutex::new(vec![0; 1 << 16]),
+            posted: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+        });
+        let theirs = Arc::clone(&shared);
+        let thread = thread::Builder::new()
+            .name("grundy-helper".into())
+            .spawn(move || work(&theirs))
+            .ok()?;
+        Some(Helper {
+            shared,
+            thread: Some(thread),
+            seq: 0,
+            sent: 0,
+        })
+    }
+
+    /// Hands over the ranges (values of heaps below the largest m must be in `g`); the
+    /// caller marks its own share, then calls [`collect`](Self::collect).
+    pub fn post(&mut self, g: &[u16], ranges: &[(usize, usize, usize)], span: usize) {
+        {
+            let mut job = lock(&self.shared.job);
+            job.new_values.clear();
+            job.new_values.extend_from_slice(&g[self.sent..]);
+            job.ranges.clear();
+            job.ranges.extend_from_slice(ranges);
+            job.span = span;
+        }
+        self.sent = g.len();
+        self.seq += 1;
+        self.shared.posted.store(self.seq, Ordering::Release);
+        if let Some(t) = &self.thread {
+            t.thread().unpark();
+        }
+    }
+
+    /// Waits for the helper's share and hands its flags (below the span) to `merge`.
+    pub fn collect(&mut self, merge: impl FnOnce(&[u8])) {
+        let mut spins = 0u32;
+        while self.shared.done.load(Ordering::Acquire) != self.seq {
+            spins += 1;
+            if spins < 1 << 16 {
+                std::hint::spin_loop();
+            } else {
+                thread::yield_now();
+            }
+        }
+        let job_span = lock(&self.shared.job).span;
+        merge(&lock(&self.shared.flags)[..job_span]);
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        self.shared.posted.store(STOP, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            t.thread().unpark();
+            let _ = t.join();
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The helper's loop: wait for a job, top up the copy, mark, report.
+fn work(shared: &Shared) {
+    let mut copy: Vec<u16> = Vec::new();
+    let mut seen = 0u64;
+    loop {
+        let mut spins = 0u32;
+        let posted = loop {
+            let p = shared.posted.load(Ordering::Acquire);
+            if p != seen {
+                break p;
+            }
+            spins += 1;
+            if spins < 1 << 14 {
+                std::hint::spin_loop();
+            } else {
+                thread::park_timeout(Duration::from_millis(1));
+            }
+        };
+        if posted == STOP {
+            return;
+        }
+        seen = posted;
+        {
+            let job = lock(&shared.job);
+            copy.extend_from_slice(&job.new_values);
+            let mut flags = lock(&shared.flags);
+            flags[..job.span].fill(0);
+            let flags: &mut [u8; 1 << 16] = flags
+                .as_mut_slice()
+                .try_into()
+                .expect("one flag per 16-bit value");
+            for &(m, from, to) in &job.ranges {
+                let low = &copy[from..=to];
+                let high = &copy[m - to..=m - from];
+                let len = low.len();
+                for i in 0..len {
+                    flags[usize::from(low[i] ^ high[len - 1 - i])] = 1;
+                }
+            }
+        }
+        shared.done.store(posted, Ordering::Release);
+    }
+}
