@@ -318,6 +318,16 @@ pub struct HeapMove {
 
 impl fmt::Display for HeapMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.take == 0 {
+            let parts: Vec<String> = self.leaves.iter().map(u64::to_string).collect();
+            return write!(
+                f,
+                "heap {} ({}): split it into {}",
+                self.heap,
+                self.from,
+                parts.join(" + ")
+            );
+        }
         write!(f, "heap {} ({}): take {}", self.heap, self.from, self.take)?;
         match self.leaves.as_slice() {
             [] => write!(f, ", leaving nothing"),

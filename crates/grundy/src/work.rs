@@ -112,13 +112,38 @@ pub fn check(steps: u128, limit: u64, task: impl FnOnce() -> String) -> Result<(
     Ok(())
 }
 
-/// Bytes of memory this machine has available now (`MemAvailable` in /proc/meminfo on
-/// Linux); `None` where that cannot be read.
+/// Bytes of memory this process may still use: what the machine has available now
+/// (`MemAvailable` in /proc/meminfo on Linux), or less under an address-space limit
+/// (`ulimit -v`); `None` where neither can be read.
 pub fn memory_available() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    let machine = (|| {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    })();
+    let limit = address_space_limit();
+    match (machine, limit) {
+        (Some(m), Some(l)) => Some(m.min(l)),
+        (m, l) => m.or(l),
+    }
+}
+
+/// The address-space limit, less what is mapped already (a rough bound: the limit counts
+/// every mapping, not only the heap).
+#[cfg(unix)]
+fn address_space_limit() -> Option<u64> {
+    let limit = rustix::process::getrlimit(rustix::process::Resource::As).current?;
+    let mapped = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096);
+    Some(limit.saturating_sub(mapped))
+}
+
+#[cfg(not(unix))]
+fn address_space_limit() -> Option<u64> {
+    None
 }
 
 /// A number of steps as a rough time on the reference machine: "40 seconds", "3 hours".

@@ -161,6 +161,11 @@ fn take_break(
             return Err(Failure::other(anyhow!("stopped by a signal")));
         }
         Err(e) => {
+            // Work done before a limit stopped it is kept for the next run.
+            if let HeapError::OutOfMemory { values, .. } | HeapError::WorkLimit { values, .. } = &e
+            {
+                watcher.save(values.as_ref());
+            }
             let e = FamilyError::Heap(e);
             return Err(Failure::input(anyhow!("{e}")));
         }

@@ -224,3 +224,34 @@ fn an_interrupted_run_resumes_to_the_same_values() {
         "checksum mismatch",
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn tables_beyond_memory_are_refused_before_allocating() {
+    // Under a 2 GB address-space limit, a full 2^30-heap table (2 bytes a heap and more) is
+    // refused at once; a periodic game still answers, its table ending at the proof.
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let sh = |args: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 2000000; exec '{}' {args}",
+                bin.display()
+            ))
+            .output()
+            .unwrap()
+    };
+    let out = sh("sequence treblecross --upto 1073741824 --engine sparse");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("need about 3072 MiB"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = sh("sequence kayles --upto 4294967296 --from 4294967296");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -143,6 +143,20 @@ pub enum HeapError {
         /// The values computed.
         values: Values,
     },
+    /// The table grew as far as memory allows before a period was proved; the values so
+    /// far are kept.
+    #[error(
+        "stopped at heap {heap} with no period proved: a larger table would pass the {} MiB this machine has available",
+        available / (1 << 20)
+    )]
+    OutOfMemory {
+        /// The first heap not computed.
+        heap: usize,
+        /// Bytes available.
+        available: u64,
+        /// The values computed.
+        values: Values,
+    },
     /// The table would not fit in memory.
     #[error(
         "values up to {upto} need about {} MiB, more than the {} MiB this machine has available",
@@ -249,8 +263,14 @@ fn compute_narrow_to(
     budget: u64,
     narrow: usize,
 ) -> Result<Computed, HeapError> {
-    let need = (upto + 1).saturating_mul(bytes_per_heap(game, method));
-    if let Some(available) = work::memory_available()
+    // Without a period every value is computed: refuse at once what cannot fit. With
+    // one, a period may end the work early; memory is checked as the table grows.
+    let per_heap = bytes_per_heap(game, method);
+    let need = (upto + 1).saturating_mul(per_heap);
+    let available = work::memory_available();
+    let period_possible = method == Method::Table && !game.unequal();
+    if !period_possible
+        && let Some(available) = available
         && need > available
     {
         return Err(HeapError::Memory {
@@ -319,14 +339,28 @@ fn compute_narrow_to(
                         values: Values::Narrow(engine.into_values()),
                     });
                 }
+                // The table doubles when full: refuse the doubling that would not fit.
+                if let Some(available) = available
+                    && (2 * n as u64 + 2048).saturating_mul(per_heap) > available
+                    && (2 * n as u64) < upto
+                {
+                    return Err(HeapError::OutOfMemory {
+                        heap: n,
+                        available,
+                        values: Values::Narrow(engine.into_values()),
+                    });
+                }
                 if budget != work::UNLIMITED {
                     // A heap's pairs grow at most in proportion to its size: from the
-                    // recent rate, the rest costs at most rate · (upto² − n²) / 2n.
+                    // recent rate, the rest costs at most rate · (upto² − n²) / 2n. With a
+                    // period to hope for, the projection waits for a second or so of work.
                     let rate = (pairs - ticked_pairs) as f64 / (n - ticked_heaps).max(1) as f64;
                     let (u, h) = (upto as f64, n as f64);
                     let projected = pairs as f64 + rate * (u * u - h * h) / (2.0 * h);
                     let steps = projected * SPARSE_PAIR as f64;
-                    if n >= 4096 && steps > budget as f64 {
+                    let patience = if use_period { budget / 256 } else { 0 };
+                    let spent = u128::from(pairs) * u128::from(SPARSE_PAIR);
+                    if n >= 4096 && spent >= u128::from(patience) && steps > budget as f64 {
                         return Err(HeapError::TooMuchWork(TooMuchWork {
                             task: format!("{} (projected from the first {n} heaps)", task()),
                             steps: steps.min(u64::MAX as f64) as u64,
