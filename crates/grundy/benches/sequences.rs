@@ -57,3 +57,73 @@ fn subtraction_1_chain_by_solver() -> grundy::Nimber {
         .grundy(&divan::black_box(1_000_000))
         .expect("solvable")
 }
+
+/// One take-and-break table by one method through the driver, to the end.
+fn take_break(code: &str, n: u64, method: grundy::solve::heap::Method) -> u32 {
+    use grundy::solve::heap::{self, Unwatched};
+    let game: TakeBreak = if code == "grundy-game" {
+        TakeBreak::grundy_game()
+    } else {
+        code.parse().expect("a valid code")
+    };
+    let c = heap::compute(
+        &game,
+        n,
+        method,
+        None,
+        &mut Unwatched,
+        grundy::work::UNLIMITED,
+    )
+    .expect("computed");
+    c.value(n)
+}
+
+/// The sparse-space engine to the end (no period): 0.16, whose rare values are few.
+#[divan::bench(args = [1 << 18, 1 << 20], sample_count = 5, sample_size = 1)]
+fn octal_016_sparse(n: u64) -> u32 {
+    take_break(
+        "0.16",
+        divan::black_box(n),
+        grundy::solve::heap::Method::Sparse,
+    )
+}
+
+/// The default: the sparse engine until the period (149459 from 105351) is proved.
+#[divan::bench(args = [1 << 20], sample_count = 5, sample_size = 1)]
+fn octal_016_table(n: u64) -> u32 {
+    take_break(
+        "0.16",
+        divan::black_box(n),
+        grundy::solve::heap::Method::Table,
+    )
+}
+
+/// Treblecross: dense values, so plain scans shared by two cores.
+#[divan::bench(args = [1 << 16], sample_count = 3, sample_size = 1)]
+fn treblecross_table(n: u64) -> u32 {
+    take_break(
+        "0.007",
+        divan::black_box(n),
+        grundy::solve::heap::Method::Table,
+    )
+}
+
+/// Grundy's game: no period theorem, rare values few.
+#[divan::bench(args = [1 << 18], sample_count = 3, sample_size = 1)]
+fn grundy_game_sparse(n: u64) -> u32 {
+    take_break(
+        "grundy-game",
+        divan::black_box(n),
+        grundy::solve::heap::Method::Sparse,
+    )
+}
+
+/// The yardstick: the plain loop on 0.16 to 2^15.
+#[divan::bench(args = [1 << 15], sample_count = 5, sample_size = 1)]
+fn octal_016_loop(n: u64) -> u32 {
+    take_break(
+        "0.16",
+        divan::black_box(n),
+        grundy::solve::heap::Method::Loop,
+    )
+}

@@ -249,7 +249,15 @@ impl TakeBreak {
         );
         progress.finish();
         let computed = computed?;
-        Ok((0..=upto as u64).map(|n| computed.value(n)).collect())
+        let mut values = computed.values.to_u32();
+        values.truncate(upto + 1);
+        if let Some(p) = computed.period {
+            values.reserve(upto + 1 - values.len());
+            while values.len() <= upto {
+                values.push(values[values.len() - p.period]);
+            }
+        }
+        Ok(values)
     }
 
     /// How many options a heap of n has (a bound for the mex).
