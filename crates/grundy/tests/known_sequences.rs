@@ -12,6 +12,7 @@ enum Fact {
     Values(Family, Vec<u32>),
     Period(Family, usize, usize),
     At(Family, u64, u32),
+    Fletcher(Family, u64, u32),
 }
 
 fn facts() -> Vec<(usize, Fact)> {
@@ -57,6 +58,18 @@ fn facts() -> Vec<(usize, Fact)> {
                     ),
                 ));
             }
+            "fletcher" => {
+                let fields: Vec<&str> = rest.split_whitespace().collect();
+                let family: Family = fields[0].parse().expect("a known family");
+                facts.push((
+                    line_no,
+                    Fact::Fletcher(
+                        family,
+                        fields[1].parse().expect("a heap"),
+                        u32::from_str_radix(fields[2], 16).expect("a hexadecimal checksum"),
+                    ),
+                ));
+            }
             other => panic!("line {line_no}: unknown kind {other}"),
         }
     }
@@ -96,7 +109,7 @@ fn every_heap_engine_matches_published_values() {
         let (family, heaps) = match &fact {
             Fact::Values(family, v) => (family, (0..v.len() as u64).collect::<Vec<_>>()),
             Fact::At(family, n, _) => (family, vec![*n]),
-            Fact::Period(..) => continue,
+            Fact::Period(..) | Fact::Fletcher(..) => continue,
         };
         let Family::TakeBreak(game) = family else {
             continue;
@@ -108,7 +121,7 @@ fn every_heap_engine_matches_published_values() {
                 let expected = match &fact {
                     Fact::Values(_, v) => v[n as usize],
                     Fact::At(_, _, v) => *v,
-                    Fact::Period(..) => unreachable!(),
+                    Fact::Period(..) | Fact::Fletcher(..) => unreachable!(),
                 };
                 assert_eq!(
                     c.value(n),
@@ -151,6 +164,23 @@ fn published_periods_are_proved() {
                 (preperiod, period),
                 "data line {line}: {family}"
             );
+        }
+    }
+}
+
+#[test]
+fn long_tables_match_the_checksums_of_another_solver() {
+    for (line, fact) in facts() {
+        if let Fact::Fletcher(Family::TakeBreak(game), upto, expected) = fact {
+            let c =
+                heap::compute(&game, upto, Method::Table, None, &mut Unwatched, UNLIMITED).unwrap();
+            let (mut a, mut b) = (0u16, 0u16);
+            for n in 0..=upto {
+                a = a.wrapping_add(c.value(n) as u16);
+                b = b.wrapping_add(a);
+            }
+            let got = (u32::from(b) << 16) | u32::from(a);
+            assert_eq!(got, expected, "data line {line}: {game} to {upto}");
         }
     }
 }
