@@ -44,8 +44,9 @@ Examples:
 Explain one position: its Grundy value, who wins with perfect play, and every winning move.
 
 GAME is a contest game (shgame, lamqugam, inventor-outlasting, pshtbrth, caos3), reading one
-test case without the leading T, or a heap family (nim, subtraction:S, octal:CODE, kayles,
-dawson-chess, dawson-kayles), reading whitespace-separated heap sizes played side by side.")]
+test case without the leading T, or a heap family (nim, subtraction:S, octal:CODE, hex:CODE,
+grundy-game, kayles, dawson-chess, dawson-kayles, treblecross), reading whitespace-separated
+heap sizes played side by side.")]
     #[command(after_long_help = "\
 Examples:
   grundy analyze nim examples/nim.txt

@@ -136,7 +136,7 @@ fn analyze(
     }
     let family: Family = name.parse().map_err(|e: FamilyError| match e {
         FamilyError::Unknown(_) => Failure::input(anyhow!(
-            "unknown game '{name}'; known games: {}, and the heap families nim, subtraction:S, octal:CODE, kayles, dawson-chess, dawson-kayles",
+            "unknown game '{name}'; known games: {}, and the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross",
             Problem::known_names()
         )),
         e => Failure::input(e),
