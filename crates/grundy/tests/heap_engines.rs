@@ -40,8 +40,8 @@ proptest! {
     #[test]
     fn hexadecimal_codes_match_the_loop_and_the_solver(
         d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
-        rest in prop::collection::vec(0u8..16, 1..=3),
-        upto in 20u64..70,
+        rest in prop::collection::vec(0u8..16, 1..=4),
+        upto in 20u64..60,
     ) {
         let mut digits = vec![d0];
         digits.extend_from_slice(&rest);
@@ -93,6 +93,25 @@ proptest! {
             family.values_by_solver(80).unwrap(),
             "{}", family
         );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Three-heap moves past what the solver can check quickly: the period shortcut and
+    /// the plain loop agree.
+    #[test]
+    fn hexadecimal_codes_with_three_heaps_go_on(
+        d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
+        rest in prop::collection::vec(0u8..16, 1..=4),
+        upto in 100u64..400,
+    ) {
+        let mut digits = vec![d0];
+        digits.extend_from_slice(&rest);
+        let game = TakeBreak::from_hex_digits(digits).unwrap();
+        let plain = all(&run(&game, upto, Method::Loop, None));
+        prop_assert_eq!(all(&run(&game, upto, Method::Table, None)), plain, "{}", game);
     }
 }
 
