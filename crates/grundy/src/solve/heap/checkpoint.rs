@@ -49,22 +49,25 @@ pub fn label(game: &TakeBreak) -> String {
 pub fn save(path: &Path, game: &TakeBreak, values: ValuesRef<'_>) -> Result<(), StoreError> {
     let label = label(game);
     match values {
-        ValuesRef::Narrow(v) => {
-            if cfg!(target_endian = "little") {
-                store::write_parts(path, &label, &[&[2], bytemuck::cast_slice(v)])
-            } else {
-                let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-                store::write_parts(path, &label, &[&[2], &bytes])
-            }
-        }
-        ValuesRef::Wide(v) => {
-            if cfg!(target_endian = "little") {
-                store::write_parts(path, &label, &[&[4], bytemuck::cast_slice(v)])
-            } else {
-                let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-                store::write_parts(path, &label, &[&[4], &bytes])
-            }
-        }
+        ValuesRef::Narrow(v) => write(path, &label, v, |x| x.to_le_bytes()),
+        ValuesRef::Wide(v) => write(path, &label, v, |x| x.to_le_bytes()),
+    }
+}
+
+/// The width byte, then the values little-endian: as they lie in memory on a
+/// little-endian machine (no copy), converted elsewhere.
+fn write<T: bytemuck::NoUninit, const W: usize>(
+    path: &Path,
+    label: &str,
+    values: &[T],
+    le: impl Fn(&T) -> [u8; W],
+) -> Result<(), StoreError> {
+    let width = [W as u8];
+    if cfg!(target_endian = "little") {
+        store::write_parts(path, label, &[&width, bytemuck::cast_slice(values)])
+    } else {
+        let bytes: Vec<u8> = values.iter().flat_map(le).collect();
+        store::write_parts(path, label, &[&width, &bytes])
     }
 }
 
