@@ -285,6 +285,8 @@ struct Watcher<'a> {
     bar: Option<ProgressBar>,
     deferring: Option<Deferring>,
     warned: bool,
+    /// Heaps already computed at the first report.
+    first_len: Option<usize>,
 }
 
 impl<'a> Watcher<'a> {
@@ -298,6 +300,7 @@ impl<'a> Watcher<'a> {
             bar: None,
             deferring: path.map(|_| Deferring::start()),
             warned: false,
+            first_len: None,
         }
     }
 
@@ -336,7 +339,7 @@ impl Watch for Watcher<'_> {
         if self.bar.is_none() && self.started.elapsed() >= Duration::from_secs(1) {
             let bar = ProgressBar::new(self.upto + 1);
             if let Ok(style) = ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} heaps, {per_sec}, eta {eta} (heaps grow dearer: the eta is low)",
+                "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} heaps, {msg}, eta {eta} (heaps grow dearer: the eta is low)",
             ) {
                 bar.set_style(style);
             }
@@ -344,6 +347,11 @@ impl Watch for Watcher<'_> {
         }
         if let Some(bar) = &self.bar {
             bar.set_position(values.len() as u64);
+            // Heaps computed in this run (a checkpoint's are not).
+            let first = *self.first_len.get_or_insert(values.len());
+            let done = values.len().saturating_sub(first);
+            let rate = done as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!("{rate:.0} heaps/s"));
         }
         true
     }
