@@ -347,8 +347,6 @@ impl Watch for Watcher<'_> {
         }
         if let Some(bar) = &self.bar {
             bar.set_position(values.len() as u64);
-            // Heaps computed in this run (a checkpoint's are not).
-            let first = *self.first_len.get_or_insert(values.len());
             let done = values.len().saturating_sub(first);
             let rate = done as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!("{rate:.0} heaps/s"));
