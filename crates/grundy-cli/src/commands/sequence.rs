@@ -326,6 +326,8 @@ impl<'a> Watcher<'a> {
 
 impl Watch for Watcher<'_> {
     fn tick(&mut self, values: ValuesRef<'_>) -> bool {
+        // Heaps computed in this run (a checkpoint's are not), from the first report.
+        let first = *self.first_len.get_or_insert(values.len());
         if self
             .deferring
             .as_ref()
