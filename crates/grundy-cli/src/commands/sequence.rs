@@ -144,7 +144,10 @@ fn take_break(
         })?,
         None => None,
     };
-    let resumed = start.as_ref().map(|v| v.len());
+    // A checkpoint may hold more heaps than asked for: only those up to N are used, and
+    // the file keeps them all.
+    let loaded = start.as_ref().map(|v| v.len());
+    let resumed = loaded.map(|l| l.min(req.upto as usize + 1));
     let mut watcher = Watcher::new(req.checkpoint, game, req.upto);
     let budget = if req.checkpoint.is_some() {
         UNLIMITED
@@ -170,7 +173,7 @@ fn take_break(
             return Err(Failure::input(anyhow!("{e}")));
         }
     };
-    if req.checkpoint.is_some() {
+    if req.checkpoint.is_some() && computed.values.len() > loaded.unwrap_or(0) {
         watcher.save(computed.values.as_ref());
     }
     drop(watcher);

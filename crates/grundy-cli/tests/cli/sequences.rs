@@ -255,3 +255,46 @@ fn tables_beyond_memory_are_refused_before_allocating() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_shorter_request_reads_a_longer_checkpoint_and_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("k.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let long = run_ok(
+        &[
+            "sequence",
+            "octal:0.16",
+            "--upto",
+            "3000",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+    );
+    let size = std::fs::metadata(ckpt).unwrap().len();
+    let r = run(
+        &[
+            "sequence",
+            "octal:0.16",
+            "--upto",
+            "100",
+            "--checkpoint",
+            ckpt,
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(values(&r.stdout), values(&long)[..=100]);
+    assert!(
+        r.stderr.contains("the first 101 read from the checkpoint"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::metadata(ckpt).unwrap().len(),
+        size,
+        "the checkpoint was cut short"
+    );
+}

@@ -286,7 +286,7 @@ fn compute_narrow_to(
         )
     };
     let use_period = method == Method::Table;
-    let resumed_at = start.as_ref().map_or(0, Values::len);
+    let resumed_at = start.as_ref().map_or(0, Values::len).min(upto as usize + 1);
     let mut start = start.unwrap_or(Values::Narrow(Vec::new()));
     if start.len() as u64 > upto + 1 {
         start = match start {
