@@ -15,8 +15,8 @@
 //! and Flammenkamp's "sparse space" computations of octal games; Beling's `ogs` solver
 //! implements it as its RC methods.)
 //!
-//! Heaps scanned in full are shared between two cores when they are large (see
-//! [`super::helper`]).
+//! Heaps scanned in full are shared between two cores when they are large: a helper
+//! thread with its own copy of the values marks half of the pairs.
 //!
 //! Values are kept in 16 bits: [`Sparse::step`] refuses a value past 65535, and the
 //! caller continues with a wider engine.
