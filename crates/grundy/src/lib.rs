@@ -42,7 +42,7 @@ pub mod store;
 pub mod sum;
 pub mod work;
 
-pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum};
+pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum, checksum_of};
 pub use game::{Components, Game, Player};
 pub use nimber::{MexSet, Nimber, mex, nim_sum};
 pub use progress::{NoProgress, Progress};

@@ -11,7 +11,7 @@ use grundy::parse::escaped_path;
 use grundy::solve::heap::sparse::SparseStats;
 use grundy::solve::heap::{self, Computed, HeapError, Method, ValuesRef, Watch, checkpoint};
 use grundy::work::{MAX_STEPS, UNLIMITED};
-use grundy::{Family, FamilyError};
+use grundy::{Family, FamilyError, checksum_of};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::family_failure;
@@ -97,7 +97,7 @@ fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Fai
             family.short_name(),
             elapsed.as_secs_f64()
         );
-        eprintln!("stats: checksum {:016x}", checksum(shown.iter().copied()));
+        eprintln!("stats: checksum {:016x}", checksum_of(shown.iter().copied()));
         match family.proven_period(&values) {
             Some(p) => eprintln!(
                 "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={})",
@@ -207,7 +207,7 @@ fn print_stats(
             None => String::new(),
         }
     );
-    eprintln!("stats: checksum {:016x}", checksum(shown));
+    eprintln!("stats: checksum {:016x}", checksum_of(shown));
     match computed.period {
         Some(p) => eprintln!(
             "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={}); the rest follow from it",
@@ -263,19 +263,6 @@ fn write_values(req: &Request<'_>, values: impl Iterator<Item = u32>) -> Result<
         }
     }
     Ok(())
-}
-
-/// A 64-bit FNV-1a checksum of values as 4-byte little-endian words (the same as
-/// [`grundy::checksum`]), over a stream.
-fn checksum(values: impl Iterator<Item = u32>) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    h
 }
 
 /// Draws progress, saves the checkpoint every minute, and stops on a signal.

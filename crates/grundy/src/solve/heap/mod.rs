@@ -68,6 +68,14 @@ impl Values {
         }
     }
 
+    /// Keeps the first `len` values.
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            Values::Narrow(v) => v.truncate(len),
+            Values::Wide(v) => v.truncate(len),
+        }
+    }
+
     /// Every value, widened.
     pub fn to_u32(&self) -> Vec<u32> {
         match self {
@@ -288,18 +296,7 @@ fn compute_narrow_to(
     let use_period = method == Method::Table;
     let resumed_at = start.as_ref().map_or(0, Values::len).min(upto as usize + 1);
     let mut start = start.unwrap_or(Values::Narrow(Vec::new()));
-    if start.len() as u64 > upto + 1 {
-        start = match start {
-            Values::Narrow(mut v) => {
-                v.truncate(upto as usize + 1);
-                Values::Narrow(v)
-            }
-            Values::Wide(mut v) => {
-                v.truncate(upto as usize + 1);
-                Values::Wide(v)
-            }
-        };
-    }
+    start.truncate(upto as usize + 1);
     let done = |values: Values, stats| {
         let period = if use_period {
             values.proven_period(game)
