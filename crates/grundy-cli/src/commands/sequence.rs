@@ -97,7 +97,10 @@ fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Fai
             family.short_name(),
             elapsed.as_secs_f64()
         );
-        eprintln!("stats: checksum {:016x}", checksum_of(shown.iter().copied()));
+        eprintln!(
+            "stats: checksum {:016x}",
+            checksum_of(shown.iter().copied())
+        );
         match family.proven_period(&values) {
             Some(p) => eprintln!(
                 "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={})",
