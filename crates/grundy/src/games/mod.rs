@@ -1,6 +1,7 @@
 //! Game families, one module each, rules first.
 
 pub mod bitboard;
+pub mod board;
 pub mod cross_cut;
 pub mod heap;
 pub mod inventor;

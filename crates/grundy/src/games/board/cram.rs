@@ -1,0 +1,306 @@
+//! Cram: players take turns placing a domino on two free cells side by side (across or
+//! down); whoever cannot place one loses. (Gardner, 1974; Winning Ways, chapter 22.)
+//!
+//! A position is the set of free cells of an R×C board (R·C ≤ 64), one bit a cell, row
+//! by row. A placement can split the free cells into regions no domino can join: each is a
+//! component of its own, moved to the board's corner and turned to its least form under
+//! the board's symmetries, so equal regions share one memo entry.
+//!
+//! A 1×n strip is Dawson's Kayles (octal 0.07) in disguise, and a board with both sides
+//! even is lost for the player to move (the second player answers each domino with its
+//! mirror image through the centre).
+//!
+//! ```
+//! use grundy::games::board::Cram;
+//! use grundy::{Nimber, Solver};
+//!
+//! let cram = Cram::new(4, 5).unwrap();
+//! let mut solver = Solver::new(cram);
+//! assert_eq!(solver.grundy(&cram.full()).unwrap(), Nimber(2));
+//! ```
+
+use thiserror::Error;
+
+use crate::game::{Components, Game};
+
+/// The board: its size; positions are masks of free cells on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cram {
+    rows: usize,
+    cols: usize,
+}
+
+/// A board that does not fit.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CramError {
+    /// No cells, or more than 64.
+    #[error("a Cram board has 1 to 64 cells; {rows}×{cols} has {}", rows * cols)]
+    Size {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+}
+
+/// A domino: its two cells, as bit indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The upper or left cell.
+    pub first: usize,
+    /// The cell to its right or below it.
+    pub second: usize,
+}
+
+impl Cram {
+    /// The most cells a board may have.
+    pub const MAX_CELLS: usize = 64;
+
+    /// An R×C board.
+    pub fn new(rows: usize, cols: usize) -> Result<Cram, CramError> {
+        if rows == 0 || cols == 0 || rows.saturating_mul(cols) > Self::MAX_CELLS {
+            return Err(CramError::Size { rows, cols });
+        }
+        Ok(Cram { rows, cols })
+    }
+
+    /// Rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Every cell free.
+    pub fn full(&self) -> u64 {
+        let cells = self.rows * self.cols;
+        if cells == 64 {
+            u64::MAX
+        } else {
+            (1 << cells) - 1
+        }
+    }
+
+    /// The bit of the cell at (row, col).
+    pub fn bit(&self, row: usize, col: usize) -> usize {
+        row * self.cols + col
+    }
+
+    /// Every domino that fits on the free cells of `free`, across first, row by row.
+    pub fn placements(&self, free: u64) -> Vec<Placement> {
+        let mut out = Vec::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let i = self.bit(r, c);
+                if free >> i & 1 == 0 {
+                    continue;
+                }
+                if c + 1 < self.cols && free >> (i + 1) & 1 == 1 {
+                    out.push(Placement {
+                        first: i,
+                        second: i + 1,
+                    });
+                }
+                if r + 1 < self.rows && free >> (i + self.cols) & 1 == 1 {
+                    out.push(Placement {
+                        first: i,
+                        second: i + self.cols,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The regions of `free` where a domino still fits, each as its own mask (cells with
+    /// no free neighbour are dropped: nothing can be placed on them).
+    pub fn regions(&self, free: u64) -> Components<u64> {
+        let mut left = free;
+        let mut out = Components::new();
+        while left != 0 {
+            let start = left.trailing_zeros() as usize;
+            let mut region = 0u64;
+            let mut stack = vec![start];
+            left &= !(1 << start);
+            region |= 1 << start;
+            while let Some(i) = stack.pop() {
+                let (r, c) = (i / self.cols, i % self.cols);
+                let mut visit = |j: usize| {
+                    if left >> j & 1 == 1 {
+                        left &= !(1 << j);
+                        region |= 1 << j;
+                        stack.push(j);
+                    }
+                };
+                if c > 0 {
+                    visit(i - 1);
+                }
+                if c + 1 < self.cols {
+                    visit(i + 1);
+                }
+                if r > 0 {
+                    visit(i - self.cols);
+                }
+                if r + 1 < self.rows {
+                    visit(i + self.cols);
+                }
+            }
+            if region.count_ones() >= 2 {
+                out.push(region);
+            }
+        }
+        out
+    }
+
+    /// `free` with cell (r, c) sent to `to(r, c)`, then moved to the top-left corner.
+    fn mapped(&self, free: u64, to: impl Fn(usize, usize) -> (usize, usize)) -> u64 {
+        let mut out = 0u64;
+        let mut bits = free;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (r, c) = to(i / self.cols, i % self.cols);
+            out |= 1 << self.bit(r, c);
+        }
+        self.cornered(out)
+    }
+
+    /// `free` moved up and left as far as it goes.
+    fn cornered(&self, free: u64) -> u64 {
+        if free == 0 {
+            return 0;
+        }
+        let top = free.trailing_zeros() as usize / self.cols;
+        let mut left_col = self.cols;
+        let mut bits = free;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            left_col = left_col.min(i % self.cols);
+        }
+        free >> (top * self.cols + left_col)
+    }
+}
+
+impl Game for Cram {
+    type Position = u64;
+
+    fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
+        for p in self.placements(*free) {
+            let after = free & !(1 << p.first) & !(1 << p.second);
+            out.push(self.regions(after));
+        }
+    }
+
+    /// The least of the region's images under the board's mirror symmetries (and the
+    /// transpositions of a square board), each moved to the corner.
+    fn canonical(&self, free: &u64) -> u64 {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut best = self.cornered(*free);
+        best = best.min(self.mapped(*free, |r, c| (r, cols - 1 - c)));
+        best = best.min(self.mapped(*free, |r, c| (rows - 1 - r, c)));
+        best = best.min(self.mapped(*free, |r, c| (rows - 1 - r, cols - 1 - c)));
+        if rows == cols {
+            best = best.min(self.mapped(*free, |r, c| (c, r)));
+            best = best.min(self.mapped(*free, |r, c| (c, cols - 1 - r)));
+            best = best.min(self.mapped(*free, |r, c| (rows - 1 - c, r)));
+            best = best.min(self.mapped(*free, |r, c| (rows - 1 - c, cols - 1 - r)));
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Family, Nimber, Solver};
+
+    #[test]
+    fn a_strip_is_dawsons_kayles() {
+        let kayles: Family = "dawson-kayles".parse().unwrap();
+        let expected = kayles.values(20).unwrap();
+        for n in 1..=20 {
+            let cram = Cram::new(1, n).unwrap();
+            let mut solver = Solver::new(cram);
+            let v = solver.grundy(&cram.full()).unwrap();
+            assert_eq!(v, Nimber(u64::from(expected[n])), "1×{n}");
+        }
+    }
+
+    #[test]
+    fn boards_with_both_sides_even_are_lost_for_the_player_to_move() {
+        for (r, c) in [(2, 2), (2, 4), (2, 6), (4, 4), (2, 8)] {
+            let cram = Cram::new(r, c).unwrap();
+            let mut solver = Solver::new(cram);
+            assert_eq!(solver.grundy(&cram.full()).unwrap(), Nimber(0), "{r}×{c}");
+        }
+    }
+
+    #[test]
+    fn published_values() {
+        // Winning Ways and later tables: 4×5 has value 2.
+        let cram = Cram::new(4, 5).unwrap();
+        assert_eq!(Solver::new(cram).grundy(&cram.full()).unwrap(), Nimber(2));
+    }
+
+    #[test]
+    fn whole_boards_agree_with_the_plain_search() {
+        for (r, c) in [
+            (1, 7),
+            (2, 3),
+            (2, 5),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (2, 7),
+            (3, 5),
+        ] {
+            let cram = Cram::new(r, c).unwrap();
+            let plain = Solver::new(Plain(cram)).grundy(&cram.full()).unwrap();
+            let fast = Solver::new(cram).grundy(&cram.full()).unwrap();
+            assert_eq!(fast, plain, "{r}×{c}");
+        }
+    }
+
+    #[test]
+    fn canonical_forms_keep_the_value() {
+        let cram = Cram::new(3, 4).unwrap();
+        let mut plain = Solver::new(Plain(cram));
+        let mut sym = Solver::new(cram);
+        // Every position reachable in two moves from the full board.
+        let mut seen = vec![cram.full()];
+        for p in cram.placements(cram.full()) {
+            let a = cram.full() & !(1 << p.first) & !(1 << p.second);
+            seen.push(a);
+            for q in cram.placements(a) {
+                seen.push(a & !(1 << q.first) & !(1 << q.second));
+            }
+        }
+        for p in seen {
+            let regions = cram.regions(p);
+            assert_eq!(
+                sym.sum_grundy(&regions).unwrap(),
+                plain.grundy(&p).unwrap(),
+                "{p:b}"
+            );
+        }
+    }
+
+    /// Cram without canonical forms or regions: every position as it is.
+    struct Plain(Cram);
+
+    impl Game for Plain {
+        type Position = u64;
+        fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
+            for p in self.0.placements(*free) {
+                out.push(Components::from_elem(
+                    free & !(1 << p.first) & !(1 << p.second),
+                    1,
+                ));
+            }
+        }
+    }
+}
