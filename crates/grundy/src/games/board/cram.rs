@@ -222,11 +222,11 @@ mod tests {
     fn a_strip_is_dawsons_kayles() {
         let kayles: Family = "dawson-kayles".parse().unwrap();
         let expected = kayles.values(20).unwrap();
-        for n in 1..=20 {
+        for (n, &value) in expected.iter().enumerate().skip(1) {
             let cram = Cram::new(1, n).unwrap();
             let mut solver = Solver::new(cram);
             let v = solver.grundy(&cram.full()).unwrap();
-            assert_eq!(v, Nimber(u64::from(expected[n])), "1×{n}");
+            assert_eq!(v, Nimber(u64::from(value)), "1×{n}");
         }
     }
 
