@@ -44,14 +44,21 @@ Examples:
 Explain one position: its Grundy value, who wins with perfect play, and every winning move.
 
 GAME is a contest game (shgame, lamqugam, inventor-outlasting, pshtbrth, caos3), reading one
-test case without the leading T, or a heap family (nim, subtraction:S, octal:CODE, hex:CODE,
-grundy-game, kayles, dawson-chess, dawson-kayles, treblecross), reading whitespace-separated
-heap sizes played side by side.")]
+test case without the leading T; a board game: cram (`R C`, then optionally R rows of '.'
+free and '#' blocked; at most 64 cells) or chomp (`R C` for a full bar, or the row lengths
+bottom row first, never increasing: one number, three or more, or joined by commas like
+3,2); or a heap family (nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles,
+dawson-chess, dawson-kayles, treblecross), reading whitespace-separated heap sizes played
+side by side. Board games are solved by the generic engine, up to 30 million stored
+positions.")]
     #[command(after_long_help = "\
 Examples:
   grundy analyze nim examples/nim.txt
   echo '3 4 5' | grundy analyze kayles --json
   echo '10 7' | grundy analyze subtraction:1,3,4
+  echo '4 5' | grundy analyze cram
+  printf '3 3\n..#\n...\n#..\n' | grundy analyze cram --json
+  echo '5,3,3,1' | grundy analyze chomp
   grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy")]
     Analyze {
         /// The game: a contest game or a heap family.

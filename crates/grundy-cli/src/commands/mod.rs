@@ -1,5 +1,6 @@
 //! The subcommands: read input, call the library, render.
 
+mod boards;
 mod sequence;
 
 use std::fs;
@@ -134,9 +135,13 @@ fn analyze(
         out.flush()?;
         return Ok(());
     }
+    if boards::is_board_game(name) {
+        let input = read_input(file)?;
+        return boards::analyze(name, &input, json, stats);
+    }
     let family: Family = name.parse().map_err(|e: FamilyError| match e {
         FamilyError::Unknown(_) => Failure::input(anyhow!(
-            "unknown game '{name}'; known games: {}, and the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross",
+            "unknown game '{name}'; known games: {}, cram, chomp, and the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross",
             Problem::known_names()
         )),
         e => Failure::input(e),

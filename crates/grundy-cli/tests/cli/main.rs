@@ -4,6 +4,7 @@
 //! `contract` the exit codes and help shared by every command, `families` the heap
 //! families (`sequence`, `analyze nim` and friends), then one module per contest problem.
 
+mod boards;
 mod caos3;
 mod contract;
 mod corpus;

@@ -1,0 +1,109 @@
+//! `grundy analyze cram` and `grundy analyze chomp`.
+
+use super::{assert_refused, run_ok};
+
+fn json(game: &str, input: &str) -> serde_json::Value {
+    serde_json::from_str(&run_ok(&["analyze", game, "--json"], input)).unwrap()
+}
+
+#[test]
+fn cram_values_winners_and_moves() {
+    // Published: 4×5 has value 2.
+    let v = json("cram", "4 5");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["winner"], "first");
+    // A 1×n strip is Dawson's Kayles.
+    let dawson: Vec<u64> = run_ok(&["sequence", "dawson-kayles", "--upto", "14"], "")
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    for n in 1..=14 {
+        let v = json("cram", &format!("1 {n}"));
+        assert_eq!(v["grundy"], dawson[n], "1×{n}");
+        assert_eq!(
+            v["winning_moves"].as_array().unwrap().is_empty(),
+            dawson[n] == 0
+        );
+    }
+    // Both sides even: the second player mirrors.
+    let v = json("cram", "4 4");
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["winner"], "second");
+    // Blocked cells: every winning domino leaves a board of value 0.
+    let board = "3 4\n.#..\n....\n..#.\n";
+    let v = json("cram", board);
+    let rows: Vec<Vec<u8>> = board.lines().skip(1).map(|l| l.bytes().collect()).collect();
+    for m in v["winning_moves"].as_array().unwrap() {
+        let mut after = rows.clone();
+        for cell in m["cells"].as_array().unwrap() {
+            let (r, c) = (
+                cell[0].as_u64().unwrap() as usize,
+                cell[1].as_u64().unwrap() as usize,
+            );
+            assert_eq!(after[r - 1][c - 1], b'.');
+            after[r - 1][c - 1] = b'#';
+        }
+        let text: String = after
+            .iter()
+            .map(|r| String::from_utf8(r.clone()).unwrap() + "\n")
+            .collect();
+        assert_eq!(
+            json("cram", &format!("3 4\n{text}"))["grundy"],
+            0,
+            "{}",
+            m["move"]
+        );
+    }
+}
+
+#[test]
+fn chomp_values_winners_and_moves() {
+    for c in 1..=9u64 {
+        assert_eq!(json("chomp", &format!("1 {c}"))["grundy"], c - 1, "1×{c}");
+    }
+    assert_eq!(json("chomp", "2 2")["grundy"], 2);
+    // Rectangles are first-player wins (strategy stealing).
+    for (r, c) in [(2, 5), (3, 3), (4, 6)] {
+        assert_eq!(json("chomp", &format!("{r} {c}"))["winner"], "first");
+    }
+    // The row-lengths forms agree with each other.
+    assert_eq!(
+        json("chomp", "3,3")["grundy"],
+        json("chomp", "2 3")["grundy"]
+    );
+    assert_eq!(
+        json("chomp", "4 2 2")["grundy"],
+        json("chomp", "4,2,2")["grundy"]
+    );
+    let text = run_ok(&["analyze", "chomp"], "2 2");
+    assert!(text.contains("winning bites (1)"), "{text}");
+}
+
+#[test]
+fn bad_boards_are_refused() {
+    assert_refused(&["analyze", "cram"], "9 9", 2, "at most 64 cells");
+    assert_refused(&["analyze", "cram"], "0 3", 2, "rows");
+    assert_refused(
+        &["analyze", "cram"],
+        "2 3\n..\n...",
+        2,
+        ":2: expected 3 characters",
+    );
+    assert_refused(
+        &["analyze", "cram"],
+        "2 2\n.x\n..",
+        2,
+        "'.' or '#' in column 2",
+    );
+    assert_refused(&["analyze", "cram"], "1 2\n..\n..", 2, "end of input");
+    assert_refused(&["analyze", "chomp"], "3,4", 2, "longer than the row below");
+    assert_refused(&["analyze", "chomp"], "17 3", 2, "at most 16 rows");
+    assert_refused(&["analyze", "chomp"], "3 x", 2, "row length");
+    assert_refused(&["analyze", "chomp"], "", 2, "R C");
+    assert_refused(
+        &["analyze", "chomp"],
+        "2 300",
+        2,
+        "row length from 1 to 255",
+    );
+}
