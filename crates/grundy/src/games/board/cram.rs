@@ -231,6 +231,17 @@ mod tests {
     }
 
     #[test]
+    fn boards_with_one_side_odd_are_won_for_the_player_to_move() {
+        // The first domino covers the two middle cells, then every reply is mirrored
+        // through the centre.
+        for (r, c) in [(2, 3), (2, 5), (2, 7), (2, 9), (4, 3), (3, 6), (4, 5)] {
+            let cram = Cram::new(r, c).unwrap();
+            let mut solver = Solver::new(cram);
+            assert!(!solver.grundy(&cram.full()).unwrap().is_zero(), "{r}×{c}");
+        }
+    }
+
+    #[test]
     fn boards_with_both_sides_even_are_lost_for_the_player_to_move() {
         for (r, c) in [(2, 2), (2, 4), (2, 6), (4, 4), (2, 8)] {
             let cram = Cram::new(r, c).unwrap();
@@ -241,9 +252,12 @@ mod tests {
 
     #[test]
     fn published_values() {
-        // Winning Ways and later tables: 4×5 has value 2.
-        let cram = Cram::new(4, 5).unwrap();
-        assert_eq!(Solver::new(cram).grundy(&cram.full()).unwrap(), Nimber(2));
+        // Published tables (Winning Ways; Lemoine and Viennot): 4×5 = 2, 4×7 = 3.
+        for (r, c, v) in [(4, 5, 2), (4, 7, 3)] {
+            let cram = Cram::new(r, c).unwrap();
+            let got = Solver::new(cram).grundy(&cram.full()).unwrap();
+            assert_eq!(got, Nimber(v), "{r}×{c}");
+        }
     }
 
     #[test]
