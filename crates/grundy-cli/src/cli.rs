@@ -125,6 +125,32 @@ Examples:
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
     },
+    /// Print the values of a board game over a range of sizes: one row of boards per line.
+    #[command(long_about = "\
+Print the Grundy values of a board game for every size in a range: one line per number of
+rows, one value per number of columns.
+
+GAME is cram (empty R×C boards, at most 64 cells) or chomp (full R×C bars, at most 16 rows
+of 255 squares). Ranges are A..=B, A..B or a single number. Each board is solved by the
+generic engine, up to 30 million stored positions; a board past that stops the table with
+exit status 1, naming the board.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy table cram --rows 1..=4 --cols 1..=6
+  grundy table chomp --rows 1..=6 --cols 1..=8 --json")]
+    Table {
+        /// The game: cram or chomp.
+        game: String,
+        /// The numbers of rows: A..=B, A..B or N.
+        #[arg(long, value_name = "RANGE")]
+        rows: String,
+        /// The numbers of columns: A..=B, A..B or N.
+        #[arg(long, value_name = "RANGE")]
+        cols: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// How `sequence` computes values.

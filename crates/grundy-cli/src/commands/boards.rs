@@ -67,7 +67,7 @@ struct MoveJson {
     cells: Vec<[usize; 2]>,
 }
 
-fn solve_failure(e: SolveError) -> Failure {
+pub(crate) fn solve_failure(e: SolveError) -> Failure {
     match e {
         SolveError::TooManyPositions { limit } => Failure::other(anyhow!(
             "the board needs more than {limit} stored positions, the limit of the generic engine (about 2 GB)"

@@ -2,6 +2,7 @@
 
 mod boards;
 mod sequence;
+mod table;
 
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
@@ -45,6 +46,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out: out.as_deref(),
             checkpoint: checkpoint.as_deref(),
         }),
+        Command::Table {
+            game,
+            rows,
+            cols,
+            json,
+        } => table::run(&game, &rows, &cols, json),
     }
 }
 

@@ -107,3 +107,50 @@ fn bad_boards_are_refused() {
         "row length from 1 to 255",
     );
 }
+
+#[test]
+fn tables_of_values_over_board_sizes() {
+    let v: serde_json::Value = serde_json::from_str(&run_ok(
+        &[
+            "table", "cram", "--rows", "1..=4", "--cols", "1..5", "--json",
+        ],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(v["rows"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(v["cols"], serde_json::json!([1, 2, 3, 4]));
+    // Each entry is what analyze says of that board.
+    for r in 1..=4 {
+        for c in 1..=4 {
+            let one = json("cram", &format!("{r} {c}"));
+            assert_eq!(v["values"][r - 1][c - 1], one["grundy"], "{r}×{c}");
+        }
+    }
+    let text = run_ok(&["table", "chomp", "--rows", "1..=3", "--cols", "4"], "");
+    let last: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('|').nth(1).unwrap_or("").trim())
+        .collect();
+    // Rows 1, 2, 3 of four columns: 1×4 = 3, and each entry matches analyze.
+    assert_eq!(last[2], "3");
+    assert_eq!(last[3], json("chomp", "2 4")["grundy"].to_string());
+    assert_eq!(last[4], json("chomp", "3 4")["grundy"].to_string());
+    assert_refused(
+        &["table", "cram", "--rows", "1..=9", "--cols", "1..=9"],
+        "",
+        2,
+        "at most 64",
+    );
+    assert_refused(
+        &["table", "cram", "--rows", "0", "--cols", "3"],
+        "",
+        2,
+        "--rows",
+    );
+    assert_refused(
+        &["table", "go", "--rows", "1", "--cols", "1"],
+        "",
+        2,
+        "unknown board game",
+    );
+}
