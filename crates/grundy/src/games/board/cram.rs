@@ -28,6 +28,9 @@ use crate::game::{Components, Game};
 pub struct Cram {
     rows: usize,
     cols: usize,
+    /// The cells not in the first column, and not in the last.
+    not_first: u64,
+    not_last: u64,
 }
 
 /// A board that does not fit.
@@ -61,7 +64,20 @@ impl Cram {
         if rows == 0 || cols == 0 || rows.saturating_mul(cols) > Self::MAX_CELLS {
             return Err(CramError::Size { rows, cols });
         }
-        Ok(Cram { rows, cols })
+        let mut cram = Cram {
+            rows,
+            cols,
+            not_first: 0,
+            not_last: 0,
+        };
+        let mut first = 0u64;
+        for r in 0..rows {
+            first |= 1 << cram.bit(r, 0);
+        }
+        let full = cram.full();
+        cram.not_first = full & !first;
+        cram.not_last = full & !(first << (cols - 1));
+        Ok(cram)
     }
 
     /// Rows.
@@ -89,30 +105,35 @@ impl Cram {
         row * self.cols + col
     }
 
-    /// Every domino that fits on the free cells of `free`, across first, row by row.
+    /// Every domino that fits on the free cells of `free`: across, then down, each by
+    /// its first cell.
     pub fn placements(&self, free: u64) -> Vec<Placement> {
         let mut out = Vec::new();
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let i = self.bit(r, c);
-                if free >> i & 1 == 0 {
-                    continue;
-                }
-                if c + 1 < self.cols && free >> (i + 1) & 1 == 1 {
-                    out.push(Placement {
-                        first: i,
-                        second: i + 1,
-                    });
-                }
-                if r + 1 < self.rows && free >> (i + self.cols) & 1 == 1 {
-                    out.push(Placement {
-                        first: i,
-                        second: i + self.cols,
-                    });
-                }
-            }
-        }
+        self.each_placement(free, |p| out.push(p));
         out
+    }
+
+    /// Calls `f` with every domino that fits, as [`placements`](Self::placements) lists
+    /// them, without collecting them.
+    fn each_placement(&self, free: u64, mut f: impl FnMut(Placement)) {
+        let mut across = free & (free >> 1) & self.not_last;
+        while across != 0 {
+            let i = across.trailing_zeros() as usize;
+            across &= across - 1;
+            f(Placement {
+                first: i,
+                second: i + 1,
+            });
+        }
+        let mut down = free & free.checked_shr(self.cols as u32).unwrap_or(0);
+        while down != 0 {
+            let i = down.trailing_zeros() as usize;
+            down &= down - 1;
+            f(Placement {
+                first: i,
+                second: i + self.cols,
+            });
+        }
     }
 
     /// The regions of `free` where a domino still fits, each as its own mask (cells with
@@ -121,38 +142,29 @@ impl Cram {
         let mut left = free;
         let mut out = Components::new();
         while left != 0 {
-            let start = left.trailing_zeros() as usize;
-            let mut region = 0u64;
-            let mut stack = vec![start];
-            left &= !(1 << start);
-            region |= 1 << start;
-            while let Some(i) = stack.pop() {
-                let (r, c) = (i / self.cols, i % self.cols);
-                let mut visit = |j: usize| {
-                    if left >> j & 1 == 1 {
-                        left &= !(1 << j);
-                        region |= 1 << j;
-                        stack.push(j);
-                    }
-                };
-                if c > 0 {
-                    visit(i - 1);
+            // Grow from the lowest free cell, all directions at once, until it stops.
+            let mut region = left & left.wrapping_neg();
+            loop {
+                let grown = self.neighbours(region) & left | region;
+                if grown == region {
+                    break;
                 }
-                if c + 1 < self.cols {
-                    visit(i + 1);
-                }
-                if r > 0 {
-                    visit(i - self.cols);
-                }
-                if r + 1 < self.rows {
-                    visit(i + self.cols);
-                }
+                region = grown;
             }
+            left &= !region;
             if region.count_ones() >= 2 {
                 out.push(region);
             }
         }
         out
+    }
+
+    /// The cells next to any cell of `cells` (across or down).
+    fn neighbours(&self, cells: u64) -> u64 {
+        let (not_first, not_last) = (self.not_first, self.not_last);
+        let down = cells.checked_shl(self.cols as u32).unwrap_or(0);
+        let up = cells.checked_shr(self.cols as u32).unwrap_or(0);
+        ((cells << 1) & not_first) | ((cells >> 1) & not_last) | down | up
     }
 
     /// `free` with cell (r, c) sent to `to(r, c)`, then moved to the top-left corner.
@@ -189,10 +201,10 @@ impl Game for Cram {
     type Position = u64;
 
     fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
-        for p in self.placements(*free) {
+        self.each_placement(*free, |p| {
             let after = free & !(1 << p.first) & !(1 << p.second);
             out.push(self.regions(after));
-        }
+        });
     }
 
     /// The least of the region's images under the board's mirror symmetries (and the
