@@ -186,14 +186,32 @@ impl Cram {
             return 0;
         }
         let top = free.trailing_zeros() as usize / self.cols;
-        let mut left_col = self.cols;
-        let mut bits = free;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            left_col = left_col.min(i % self.cols);
-        }
-        free >> (top * self.cols + left_col)
+        let first_col = !self.not_first & self.full();
+        let left = (0..self.cols)
+            .find(|&c| free & (first_col << c) != 0)
+            .unwrap_or(0);
+        free >> (top * self.cols + left)
+    }
+
+    /// The bits of row r, as the low `cols` bits.
+    fn row(&self, free: u64, r: usize) -> u64 {
+        let row_mask = u64::MAX >> (64 - self.cols);
+        (free >> (r * self.cols)) & row_mask
+    }
+
+    /// Each row reversed (left and right exchanged).
+    fn flipped_across(&self, free: u64) -> u64 {
+        (0..self.rows).fold(0, |out, r| {
+            let reversed = self.row(free, r).reverse_bits() >> (64 - self.cols);
+            out | reversed << (r * self.cols)
+        })
+    }
+
+    /// The rows in reverse order (top and bottom exchanged).
+    fn flipped_down(&self, free: u64) -> u64 {
+        (0..self.rows).fold(0, |out, r| {
+            out | self.row(free, r) << ((self.rows - 1 - r) * self.cols)
+        })
     }
 }
 
@@ -211,10 +229,12 @@ impl Game for Cram {
     /// transpositions of a square board), each moved to the corner.
     fn canonical(&self, free: &u64) -> u64 {
         let (rows, cols) = (self.rows, self.cols);
-        let mut best = self.cornered(*free);
-        best = best.min(self.mapped(*free, |r, c| (r, cols - 1 - c)));
-        best = best.min(self.mapped(*free, |r, c| (rows - 1 - r, c)));
-        best = best.min(self.mapped(*free, |r, c| (rows - 1 - r, cols - 1 - c)));
+        let across = self.flipped_across(*free);
+        let mut best = self
+            .cornered(*free)
+            .min(self.cornered(across))
+            .min(self.cornered(self.flipped_down(*free)))
+            .min(self.cornered(self.flipped_down(across)));
         if rows == cols {
             best = best.min(self.mapped(*free, |r, c| (c, r)));
             best = best.min(self.mapped(*free, |r, c| (c, cols - 1 - r)));
