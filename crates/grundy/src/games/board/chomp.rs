@@ -112,21 +112,38 @@ impl Chomp {
         out
     }
 
-    /// `p` after `bite`.
+    /// `p` after `bite`: rows from the bitten one up are cut to `bite.col` squares (rows
+    /// left empty go), worked on the packed bytes directly.
     pub fn after(p: u128, bite: Bite) -> u128 {
-        let mut out = 0u128;
-        for (i, len) in Self::lengths(p).into_iter().enumerate() {
-            let len = if i >= bite.row {
-                len.min(bite.col)
-            } else {
-                len
-            };
+        let row_shift = 8 * bite.row as u32;
+        if bite.col == 0 {
+            // Everything from this row up goes.
+            return p & ((1u128 << row_shift) - 1);
+        }
+        let col = bite.col as u128;
+        let mut out = p;
+        // Rows never grow upwards: once a row is no longer than the cut, none above is.
+        for i in bite.row..Self::MAX_ROWS {
+            let len = (p >> (8 * i)) & 0xff;
+            if len <= col {
+                break;
+            }
+            out = (out & !(0xff << (8 * i))) | (col << (8 * i));
+        }
+        out
+    }
+
+    /// Calls `f` with every position one bite away.
+    fn each_option(p: u128, mut f: impl FnMut(u128)) {
+        for row in 0..Self::MAX_ROWS {
+            let len = (p >> (8 * row)) as usize & 0xff;
             if len == 0 {
                 break;
             }
-            out |= (len as u128) << (8 * i);
+            for col in usize::from(row == 0)..len {
+                f(Self::after(p, Bite { row, col }));
+            }
         }
-        out
     }
 }
 
@@ -134,9 +151,7 @@ impl Game for Chomp {
     type Position = u128;
 
     fn options(&self, p: &u128, out: &mut Vec<Components<u128>>) {
-        for bite in Chomp::bites(*p) {
-            out.push(Components::from_elem(Chomp::after(*p, bite), 1));
-        }
+        Chomp::each_option(*p, |q| out.push(Components::from_elem(q, 1)));
     }
 }
 
@@ -164,6 +179,38 @@ mod tests {
             l[0] = k;
             let p = Chomp::position(&l).unwrap();
             assert_eq!(solver.grundy(&p).unwrap(), Nimber(0), "L of {k}");
+        }
+    }
+
+    #[test]
+    fn bites_cut_the_rows_above() {
+        for lengths in [
+            vec![5, 3, 3, 1],
+            vec![7; 7],
+            vec![4, 4, 2],
+            vec![1],
+            vec![9, 1, 1],
+        ] {
+            let p = Chomp::position(&lengths).unwrap();
+            for bite in Chomp::bites(p) {
+                let expected: Vec<usize> = lengths
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &len)| {
+                        if i >= bite.row {
+                            len.min(bite.col)
+                        } else {
+                            len
+                        }
+                    })
+                    .take_while(|&len| len > 0)
+                    .collect();
+                assert_eq!(
+                    Chomp::lengths(Chomp::after(p, bite)),
+                    expected,
+                    "{lengths:?} {bite:?}"
+                );
+            }
         }
     }
 
