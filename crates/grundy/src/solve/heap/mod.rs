@@ -297,11 +297,12 @@ fn compute_narrow_to(
     let resumed_at = start.as_ref().map_or(0, Values::len).min(upto as usize + 1);
     let mut start = start.unwrap_or(Values::Narrow(Vec::new()));
     start.truncate(upto as usize + 1);
-    let done = |values: Values, stats| {
-        let period = if use_period {
-            values.proven_period(game)
-        } else {
-            None
+    // The period, when a check has just found it, is passed in rather than found again.
+    let done = |values: Values, stats, found: Option<Period>| {
+        let period = match found {
+            Some(p) => Some(p),
+            None if use_period => values.proven_period(game),
+            None => None,
         };
         Ok(Computed {
             values,
@@ -311,8 +312,8 @@ fn compute_narrow_to(
             resumed_at,
         })
     };
-    if use_period && start.proven_period(game).is_some() {
-        return done(start, SparseStats::default());
+    if use_period && let Some(p) = start.proven_period(game) {
+        return done(start, SparseStats::default(), Some(p));
     }
     let mut stats = SparseStats::default();
     if uses_sparse(game, method)
@@ -327,7 +328,7 @@ fn compute_narrow_to(
             let n = engine.values().len();
             if n > target {
                 stats = engine.stats();
-                return done(Values::Narrow(engine.into_values()), stats);
+                return done(Values::Narrow(engine.into_values()), stats, None);
             }
             let pairs = engine.pairs();
             if n >= next_tick || pairs - ticked_pairs >= 1 << 24 {
@@ -379,9 +380,9 @@ fn compute_narrow_to(
             if use_period && n == next_period_check {
                 // At doublings: the checks cost O(n) each, linear overall.
                 next_period_check *= 2;
-                if game.proven_period(engine.values()).is_some() {
+                if let Some(p) = game.proven_period(engine.values()) {
                     stats = engine.stats();
-                    return done(Values::Narrow(engine.into_values()), stats);
+                    return done(Values::Narrow(engine.into_values()), stats, Some(p));
                 }
             }
             if engine.step().is_err() {
@@ -402,7 +403,7 @@ fn compute_narrow_to(
         watch,
         budget,
     )?;
-    done(Values::Wide(values), stats)
+    done(Values::Wide(values), stats, None)
 }
 
 #[cfg(test)]
