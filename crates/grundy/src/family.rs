@@ -21,7 +21,7 @@ use crate::games::{Nim, Period, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
 use crate::solve::heap::HeapError;
-use crate::solver::{SolveError, Solver, Stats};
+use crate::solve::memo::{SolveError, Solver, Stats};
 use crate::work::{self, MAX_STEPS, TooMuchWork};
 
 /// Why a family name or a request for its values was refused.

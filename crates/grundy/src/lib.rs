@@ -37,7 +37,6 @@ pub mod nimber;
 pub mod parse;
 pub mod progress;
 pub mod solve;
-pub mod solver;
 pub mod store;
 pub mod sum;
 pub mod work;
@@ -46,5 +45,5 @@ pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum, checksum
 pub use game::{Components, Game, Player};
 pub use nimber::{MexSet, Nimber, mex, nim_sum};
 pub use progress::{NoProgress, Progress};
-pub use solver::{SolveError, Solver, Stats, SumMove, ValuedOption};
+pub use solve::memo::{SolveError, Solver, Stats, SumMove, ValuedOption};
 pub use sum::Sum;

@@ -1,3 +1,4 @@
 //! Engines: how values are computed, for games described in [`crate::games`].
 
 pub mod heap;
+pub mod memo;
