@@ -59,6 +59,37 @@ pub trait Game {
     fn known_value(&self, _p: &Self::Position) -> Option<Nimber> {
         None
     }
+
+    /// How hard `p` is to solve, for move ordering in the pruning search: options whose
+    /// components are easier are tried first, and the hardest component of an option is
+    /// the one searched with cut-offs. Any measure that grows with the work will do (cells
+    /// left, squares left). Default: all equal, so options keep the order they are listed.
+    fn difficulty(&self, _p: &Self::Position) -> u64 {
+        0
+    }
+
+    /// How many options `p` has, when that is cheaper to count than to list (a popcount of
+    /// a bitboard). The pruning search then stops listing as soon as the options seen so
+    /// far settle its question. Default: unknown, so every option is listed.
+    fn option_count(&self, _p: &Self::Position) -> Option<usize> {
+        None
+    }
+
+    /// Calls `visit` with each option of `p`, in the order worth trying first, until it
+    /// returns `false`. Default: [`options`](Game::options) in its order.
+    fn each_option(
+        &self,
+        p: &Self::Position,
+        visit: &mut dyn FnMut(Components<Self::Position>) -> bool,
+    ) {
+        let mut all = Vec::new();
+        self.options(p, &mut all);
+        for o in all {
+            if !visit(o) {
+                break;
+            }
+        }
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
@@ -71,6 +102,19 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn known_value(&self, p: &Self::Position) -> Option<Nimber> {
         (**self).known_value(p)
+    }
+    fn difficulty(&self, p: &Self::Position) -> u64 {
+        (**self).difficulty(p)
+    }
+    fn option_count(&self, p: &Self::Position) -> Option<usize> {
+        (**self).option_count(p)
+    }
+    fn each_option(
+        &self,
+        p: &Self::Position,
+        visit: &mut dyn FnMut(Components<Self::Position>) -> bool,
+    ) {
+        (**self).each_option(p, visit)
     }
 }
 

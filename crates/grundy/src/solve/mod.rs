@@ -2,3 +2,5 @@
 
 pub mod heap;
 pub mod memo;
+pub mod search;
+pub mod table;

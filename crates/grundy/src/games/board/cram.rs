@@ -31,6 +31,9 @@ pub struct Cram {
     /// The cells not in the first column, and not in the last.
     not_first: u64,
     not_last: u64,
+    /// For a row of up to 8 bits, the same bits set down a column (bit c to row c): the
+    /// table that transposes a region fitting in the board's largest square.
+    spread: [u64; 256],
 }
 
 /// A board that does not fit.
@@ -69,7 +72,14 @@ impl Cram {
             cols,
             not_first: 0,
             not_last: 0,
+            spread: [0; 256],
         };
+        let square = rows.min(cols).min(8);
+        for bits in 0..1usize << square {
+            cram.spread[bits] = (0..square)
+                .filter(|c| bits >> c & 1 == 1)
+                .fold(0, |acc, c| acc | 1 << cram.bit(c, 0));
+        }
         let mut first = 0u64;
         for r in 0..rows {
             first |= 1 << cram.bit(r, 0);
@@ -167,51 +177,113 @@ impl Cram {
         ((cells << 1) & not_first) | ((cells >> 1) & not_last) | down | up
     }
 
-    /// `free` with cell (r, c) sent to `to(r, c)`, then moved to the top-left corner.
-    fn mapped(&self, free: u64, to: impl Fn(usize, usize) -> (usize, usize)) -> u64 {
-        let mut out = 0u64;
-        let mut bits = free;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (r, c) = to(i / self.cols, i % self.cols);
-            out |= 1 << self.bit(r, c);
-        }
-        self.cornered(out)
-    }
-
     /// `free` moved up and left as far as it goes.
     fn cornered(&self, free: u64) -> u64 {
         if free == 0 {
             return 0;
         }
         let top = free.trailing_zeros() as usize / self.cols;
-        let first_col = !self.not_first & self.full();
-        let left = (0..self.cols)
-            .find(|&c| free & (first_col << c) != 0)
-            .unwrap_or(0);
-        free >> (top * self.cols + left)
+        let shifted = free >> (top * self.cols);
+        shifted >> self.columns_used(shifted).trailing_zeros()
     }
 
-    /// The bits of row r, as the low `cols` bits.
-    fn row(&self, free: u64, r: usize) -> u64 {
+    /// The columns holding a cell of `free`, as the low `cols` bits.
+    fn columns_used(&self, free: u64) -> u64 {
         let row_mask = u64::MAX >> (64 - self.cols);
-        (free >> (r * self.cols)) & row_mask
+        let mut used = 0;
+        let mut rest = free;
+        while rest != 0 {
+            used |= rest & row_mask;
+            rest = rest.checked_shr(self.cols as u32).unwrap_or(0);
+        }
+        used
     }
 
-    /// Each row reversed (left and right exchanged).
-    fn flipped_across(&self, free: u64) -> u64 {
-        (0..self.rows).fold(0, |out, r| {
-            let reversed = self.row(free, r).reverse_bits() >> (64 - self.cols);
-            out | reversed << (r * self.cols)
+    /// Height and width of a cornered region's bounding box.
+    fn extent(&self, cornered: u64) -> (usize, usize) {
+        let height = (63 - cornered.leading_zeros() as usize) / self.cols + 1;
+        let width = 64 - self.columns_used(cornered).leading_zeros() as usize;
+        (height, width)
+    }
+
+    /// A cornered region of `height` rows with each row reversed within `width` columns.
+    fn reversed_rows(&self, cornered: u64, height: usize, width: usize) -> u64 {
+        let row_mask = u64::MAX >> (64 - self.cols);
+        (0..height).fold(0, |out, r| {
+            let row = (cornered >> (r * self.cols)) & row_mask;
+            out | (row.reverse_bits() >> (64 - width)) << (r * self.cols)
         })
     }
 
-    /// The rows in reverse order (top and bottom exchanged).
-    fn flipped_down(&self, free: u64) -> u64 {
-        (0..self.rows).fold(0, |out, r| {
-            out | self.row(free, r) << ((self.rows - 1 - r) * self.cols)
+    /// A cornered region of `height` rows turned upside down.
+    fn upside_down(&self, cornered: u64, height: usize) -> u64 {
+        let row_mask = u64::MAX >> (64 - self.cols);
+        (0..height).fold(0, |out, r| {
+            out | ((cornered >> (r * self.cols)) & row_mask) << ((height - 1 - r) * self.cols)
         })
+    }
+
+    /// A cornered region of `height` rows and at most 8 columns, reflected in its
+    /// diagonal (row r becomes column r).
+    fn transposed(&self, cornered: u64, height: usize) -> u64 {
+        let row_mask = u64::MAX >> (64 - self.cols);
+        (0..height).fold(0, |out, r| {
+            let row = (cornered >> (r * self.cols)) & row_mask;
+            out | self.spread[row as usize] << r
+        })
+    }
+
+    /// The least of a cornered region's four mirror images.
+    fn least_mirror(&self, cornered: u64, height: usize, width: usize) -> u64 {
+        let across = self.reversed_rows(cornered, height, width);
+        cornered
+            .min(across)
+            .min(self.upside_down(cornered, height))
+            .min(self.upside_down(across, height))
+    }
+
+    /// Cells with exactly one free neighbour (tufts), and the cells they hang from.
+    ///
+    /// Two reductions keep the value and shrink the position (each is a mirror-strategy
+    /// argument on the sum of the position and its reduction):
+    /// - a cell with several tufts keeps one: the others become isolated by any move
+    ///   that covers one of them, and no other move touches them;
+    /// - a cell whose every free neighbour has a tuft of its own (a bridge) can go: a
+    ///   domino on it and a neighbour is answered by that neighbour and its tuft.
+    ///
+    /// Applied until nothing changes; cells left alone are dropped with the regions.
+    pub fn reduced(&self, free: u64) -> u64 {
+        let mut p = free;
+        loop {
+            let cols = self.cols as u32;
+            let right = p & (p >> 1) & self.not_last;
+            let left = p & (p << 1) & self.not_first;
+            let down = p & p.checked_shr(cols).unwrap_or(0);
+            let up = p & p.checked_shl(cols).unwrap_or(0);
+            let pairs = (right & left) | (down & up) | ((right | left) & (down | up));
+            let tufts = (right ^ left ^ down ^ up) & !pairs;
+            // Keep the first tuft each centre is seen with, in a fixed order.
+            let mut centres = 0u64;
+            let mut extra = 0u64;
+            let tr = tufts & right;
+            centres |= tr << 1;
+            let tl = tufts & left;
+            extra |= tl & (centres << 1);
+            centres |= tl >> 1;
+            let td = tufts & down;
+            extra |= td & centres.checked_shr(cols).unwrap_or(0);
+            centres |= td.checked_shl(cols).unwrap_or(0);
+            let tu = tufts & up;
+            extra |= tu & centres.checked_shl(cols).unwrap_or(0);
+            centres |= tu.checked_shr(cols).unwrap_or(0);
+            let rest = p & !tufts & !centres;
+            let bridges = rest & !self.neighbours(rest);
+            let next = p & !extra & !bridges;
+            if next == p {
+                return p;
+            }
+            p = next;
+        }
     }
 }
 
@@ -219,29 +291,83 @@ impl Game for Cram {
     type Position = u64;
 
     fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
-        self.each_placement(*free, |p| {
-            let after = free & !(1 << p.first) & !(1 << p.second);
-            out.push(self.regions(after));
+        self.each_option(free, &mut |o| {
+            out.push(o);
+            true
         });
     }
 
-    /// The least of the region's images under the board's mirror symmetries (and the
-    /// transpositions of a square board), each moved to the corner.
+    fn option_count(&self, free: &u64) -> Option<usize> {
+        let across = free & (free >> 1) & self.not_last;
+        let down = free & free.checked_shr(self.cols as u32).unwrap_or(0);
+        Some((across.count_ones() + down.count_ones()) as usize)
+    }
+
+    /// Down first, then across; each from the middle of the region outwards (a central
+    /// domino tends to split the region, and splits are cheap to solve).
+    fn each_option(&self, free: &u64, visit: &mut dyn FnMut(Components<u64>) -> bool) {
+        let free = *free;
+        if free == 0 {
+            return;
+        }
+        let cols = self.cols;
+        let used = self.columns_used(free);
+        let left = used.trailing_zeros() as usize;
+        let width = 64 - used.leading_zeros() as usize - left;
+        let top = free.trailing_zeros() as usize / cols;
+        let height = (63 - free.leading_zeros() as usize) / cols + 1 - top;
+        let first_col = !self.not_first & self.full();
+        let row = u64::MAX >> (64 - cols);
+        let down = free & free.checked_shr(cols as u32).unwrap_or(0);
+        let across = free & (free >> 1) & self.not_last;
+        let mut play = |mut moves: u64, step: usize| -> bool {
+            while moves != 0 {
+                let i = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let after = free & !(1 << i) & !(1 << (i + step));
+                if !visit(self.regions(self.reduced(after))) {
+                    return false;
+                }
+            }
+            true
+        };
+        // Lines at distance d from the middle, for d of the parity of (lines - 1).
+        for d in ((width - 1) % 2..width).step_by(2) {
+            let columns = first_col << ((width - 1 - d) / 2 + left)
+                | first_col << ((width - 1 + d) / 2 + left);
+            if !play(down & columns, cols) {
+                return;
+            }
+        }
+        for d in ((height - 1) % 2..height).step_by(2) {
+            let rows = row << (((height - 1 - d) / 2 + top) * cols)
+                | row << (((height - 1 + d) / 2 + top) * cols);
+            if !play(across & rows, 1) {
+                return;
+            }
+        }
+    }
+
+    /// The least of the region's images under the board's mirror symmetries, each moved
+    /// to the corner; a region that fits in the board's largest square is also reflected
+    /// in its diagonal.
     fn canonical(&self, free: &u64) -> u64 {
-        let (rows, cols) = (self.rows, self.cols);
-        let across = self.flipped_across(*free);
-        let mut best = self
-            .cornered(*free)
-            .min(self.cornered(across))
-            .min(self.cornered(self.flipped_down(*free)))
-            .min(self.cornered(self.flipped_down(across)));
-        if rows == cols {
-            best = best.min(self.mapped(*free, |r, c| (c, r)));
-            best = best.min(self.mapped(*free, |r, c| (c, cols - 1 - r)));
-            best = best.min(self.mapped(*free, |r, c| (rows - 1 - c, r)));
-            best = best.min(self.mapped(*free, |r, c| (rows - 1 - c, cols - 1 - r)));
+        let p = self.cornered(*free);
+        if p == 0 {
+            return 0;
+        }
+        let (height, width) = self.extent(p);
+        let mut best = self.least_mirror(p, height, width);
+        if width <= self.rows.min(8) && height <= self.cols {
+            let t = self.transposed(p, height);
+            best = best.min(self.least_mirror(t, width, height));
         }
         best
+    }
+
+    /// Free cells: a region's work grows with them.
+    fn difficulty(&self, free: &u64) -> u64 {
+        u64::from(free.count_ones())
     }
 }
 

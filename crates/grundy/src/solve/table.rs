@@ -1,0 +1,340 @@
+//! Transposition tables: where a search keeps the values it has proved, within a memory
+//! budget.
+//!
+//! [`PackedTable`] is the one to use when a position packs into 64 bits (a bitboard): one
+//! `u64` an entry, eight entries to a cache line, growing by doubling up to its budget and
+//! then replacing the oldest entry of a full line. [`MapTable`] takes any hashable position
+//! and stops storing at its limit. [`NoTable`] forgets everything (to measure what the
+//! table is worth).
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+/// Where a search stores proved values.
+pub trait Table<P> {
+    /// The stored value of `p`, if any.
+    fn get(&self, p: &P) -> Option<u64>;
+    /// Stores `value` for `p`. A table may decline (full, or a value too large to keep).
+    fn put(&mut self, p: &P, value: u64);
+    /// Entries held now.
+    fn len(&self) -> usize;
+    /// Whether nothing is held.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Entries dropped to make room, or declined for lack of it.
+    fn dropped(&self) -> u64;
+    /// Bytes the table holds now.
+    fn bytes(&self) -> usize;
+}
+
+/// A position that packs into 64 bits without loss (two positions with the same packing
+/// are the same position).
+pub trait Packed {
+    /// The packing.
+    fn packed(&self) -> u64;
+}
+
+impl Packed for u64 {
+    fn packed(&self) -> u64 {
+        *self
+    }
+}
+
+const WAYS: usize = 8;
+/// Bytes a bucket takes.
+const BUCKET_BYTES: usize = 64;
+/// The fewest buckets: the bucket index must take at least 8 bits of the mixed key so the
+/// rest fits beside the value byte.
+const MIN_BITS: u32 = 8;
+
+/// Eight entries, one cache line, newest first.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([u64; WAYS]);
+
+/// A bijection of `u64` (the splitmix64 finaliser): spreads keys over buckets, and since it
+/// can be undone the bucket index need not be stored.
+fn mix(x: u64) -> u64 {
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The value stored under `tag` in a bucket. Entries fill a bucket from the front, so the
+/// first empty slot ends the scan.
+fn find(bucket: &Bucket, tag: u64) -> Option<u64> {
+    for &e in &bucket.0 {
+        if e == 0 {
+            return None;
+        }
+        if e >> 8 == tag {
+            return Some((e & 0xFF) - 1);
+        }
+    }
+    None
+}
+
+/// A fixed-budget table of 64-bit keys: an entry is the mixed key without its bucket bits,
+/// and the value plus one in the low byte (a zero byte marks an empty slot). Values of 255
+/// and more are not stored.
+pub struct PackedTable {
+    buckets: Vec<Bucket>,
+    bits: u32,
+    max_bits: u32,
+    len: usize,
+    dropped: u64,
+}
+
+impl PackedTable {
+    /// A table that never holds more than `budget` bytes, growing as needed (the largest
+    /// power-of-two size whose growth step, old and new side by side, fits the budget).
+    /// Budgets under 24 KiB get the smallest table, 16 KiB.
+    pub fn with_budget(budget: usize) -> PackedTable {
+        let mut max_bits = MIN_BITS;
+        // Growing to 2^(b+1) buckets holds 2^b + 2^(b+1) buckets at once.
+        while max_bits < 48 && 3 * (BUCKET_BYTES << max_bits) <= budget {
+            max_bits += 1;
+        }
+        PackedTable {
+            buckets: vec![Bucket::default(); 1 << MIN_BITS],
+            bits: MIN_BITS,
+            max_bits,
+            len: 0,
+            dropped: 0,
+        }
+    }
+
+    /// The most entries the budget allows.
+    pub fn capacity(&self) -> usize {
+        WAYS << self.max_bits
+    }
+
+    fn slot(&self, key: u64) -> (usize, u64) {
+        let m = mix(key);
+        ((m & ((1 << self.bits) - 1)) as usize, m >> self.bits)
+    }
+
+    fn grow(&mut self) {
+        let bits = self.bits + 1;
+        let mut grown = vec![Bucket::default(); 1 << bits];
+        for (b, bucket) in self.buckets.iter().enumerate() {
+            // Oldest first, so each new bucket keeps the newest-first order.
+            for &e in bucket.0.iter().rev() {
+                if e & 0xFF == 0 {
+                    continue;
+                }
+                let m = ((e >> 8) << self.bits) | b as u64;
+                let to = &mut grown[(m & ((1 << bits) - 1)) as usize].0;
+                to.copy_within(0..WAYS - 1, 1);
+                to[0] = ((m >> bits) << 8) | (e & 0xFF);
+            }
+        }
+        self.buckets = grown;
+        self.bits = bits;
+    }
+}
+
+impl<P: Packed> Table<P> for PackedTable {
+    fn get(&self, p: &P) -> Option<u64> {
+        let (b, tag) = self.slot(p.packed());
+        find(&self.buckets[b], tag)
+    }
+
+    fn put(&mut self, p: &P, value: u64) {
+        if value >= 255 {
+            self.dropped += 1;
+            return;
+        }
+        if self.bits < self.max_bits && self.len * 4 >= (WAYS << self.bits) * 3 {
+            self.grow();
+        }
+        let (mut b, mut tag) = self.slot(p.packed());
+        if find(&self.buckets[b], tag).is_some() {
+            return;
+        }
+        // A full line grows the table while the budget allows and the table is at least
+        // half full; a sparser table keeps its size (smaller is faster: it stays in cache)
+        // and the line drops its oldest entry.
+        while self.buckets[b].0[WAYS - 1] & 0xFF != 0
+            && self.bits < self.max_bits
+            && self.len * 2 >= WAYS << self.bits
+        {
+            self.grow();
+            (b, tag) = self.slot(p.packed());
+        }
+        let bucket = &mut self.buckets[b].0;
+        let oldest = bucket[WAYS - 1];
+        bucket.copy_within(0..WAYS - 1, 1);
+        bucket[0] = (tag << 8) | (value + 1);
+        if oldest & 0xFF == 0 {
+            self.len += 1;
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+}
+
+/// A hash map of any hashable position, holding at most `limit` entries; past that, new
+/// values are not stored.
+pub struct MapTable<P> {
+    map: FxHashMap<P, u64>,
+    limit: usize,
+    dropped: u64,
+}
+
+impl<P: Hash + Eq> MapTable<P> {
+    /// A map that keeps at most about `budget` bytes of entries.
+    pub fn with_budget(budget: usize) -> MapTable<P> {
+        // Key, value and the map's own control byte, with room for its load factor.
+        let per_entry = 2 * (std::mem::size_of::<P>() + 8) + 1;
+        MapTable {
+            map: FxHashMap::default(),
+            limit: (budget / per_entry).max(1),
+            dropped: 0,
+        }
+    }
+}
+
+impl<P: Hash + Eq + Clone> Table<P> for MapTable<P> {
+    fn get(&self, p: &P) -> Option<u64> {
+        self.map.get(p).copied()
+    }
+
+    fn put(&mut self, p: &P, value: u64) {
+        if self.map.len() >= self.limit {
+            self.dropped += 1;
+        } else {
+            self.map.insert(p.clone(), value);
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    fn bytes(&self) -> usize {
+        self.map.capacity() * (std::mem::size_of::<P>() + 9)
+    }
+}
+
+/// No table at all.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTable;
+
+impl<P> Table<P> for NoTable {
+    fn get(&self, _: &P) -> Option<u64> {
+        None
+    }
+    fn put(&mut self, _: &P, _: u64) {}
+    fn len(&self) -> usize {
+        0
+    }
+    fn dropped(&self) -> u64 {
+        0
+    }
+    fn bytes(&self) -> usize {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn mix_is_a_bijection_on_a_sample() {
+        let mut seen = std::collections::HashSet::new();
+        for x in 0..100_000u64 {
+            assert!(seen.insert(mix(x.wrapping_mul(0x9e37_79b9_7f4a_7c15))));
+        }
+    }
+
+    proptest! {
+        /// Through every growth step the table answers with the value first stored, and
+        /// with room to spare it drops almost nothing.
+        #[test]
+        fn packed_table_keeps_what_fits(keys in prop::collection::vec(any::<u64>(), 1..5000)) {
+            let mut t = PackedTable::with_budget(64 << 20);
+            for (i, k) in keys.iter().enumerate() {
+                t.put(k, (i % 200) as u64);
+            }
+            let mut expected = std::collections::HashMap::new();
+            for (i, k) in keys.iter().enumerate() {
+                expected.entry(*k).or_insert((i % 200) as u64);
+            }
+            let mut found = 0;
+            for (k, v) in &expected {
+                if let Some(got) = t.get(k) {
+                    prop_assert_eq!(got, *v);
+                    found += 1;
+                }
+            }
+            prop_assert_eq!(found, Table::<u64>::len(&t));
+            prop_assert!(found * 100 >= expected.len() * 95, "{} of {}", found, expected.len());
+        }
+
+        /// A table at its budget replaces old entries but never answers wrongly.
+        #[test]
+        fn a_full_table_forgets_but_never_lies(keys in prop::collection::vec(any::<u64>(), 3000..6000)) {
+            let mut t = PackedTable::with_budget(0);
+            let value = |k: u64| k % 250;
+            for k in &keys {
+                t.put(k, value(*k));
+            }
+            prop_assert!(Table::<u64>::len(&t) <= t.capacity());
+            prop_assert!(Table::<u64>::dropped(&t) > 0);
+            for k in &keys {
+                if let Some(v) = t.get(k) {
+                    prop_assert_eq!(v, value(*k));
+                }
+            }
+            // The newest entry is always still there.
+            let last = keys[keys.len() - 1];
+            prop_assert_eq!(t.get(&last), Some(value(last)));
+        }
+    }
+
+    #[test]
+    fn large_values_are_declined() {
+        let mut t = PackedTable::with_budget(1 << 20);
+        t.put(&7u64, 255);
+        assert_eq!(Table::<u64>::get(&t, &7), None);
+        t.put(&7u64, 254);
+        assert_eq!(Table::<u64>::get(&t, &7), Some(254));
+    }
+
+    #[test]
+    fn the_budget_bounds_the_table() {
+        let budget = 1 << 20;
+        let mut t = PackedTable::with_budget(budget);
+        for k in 0..1_000_000u64 {
+            t.put(&k, k % 7);
+        }
+        assert!(Table::<u64>::bytes(&t) <= budget);
+        let mut m: MapTable<u64> = MapTable::with_budget(1 << 16);
+        for k in 0..100_000u64 {
+            m.put(&k, 1);
+        }
+        assert!(m.len() < 100_000 && m.dropped() > 0);
+    }
+}
