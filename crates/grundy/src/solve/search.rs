@@ -53,6 +53,9 @@ pub struct SearchStats {
     pub expanded: u64,
     /// Searches ended as soon as the value was shown to lie outside the set asked for.
     pub cutoffs: u64,
+    /// Questions answered "no" at once because an earlier cut-off had ruled out every
+    /// value asked about.
+    pub ruled_out: u64,
     /// Exact values proved (each offered to the table).
     pub proved: u64,
     /// Entries in the table now.
@@ -213,6 +216,12 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
         if let Some(v) = self.lookup(p) {
             return Some(v);
         }
+        // Values an earlier cut-off ruled out need no asking again.
+        let wanted = wanted & !Set::from(self.table.excluded(p));
+        if wanted == 0 {
+            self.stats.ruled_out += 1;
+            return None;
+        }
         let marks = self.marks();
         let listing = self.expand(p, marks, wanted);
         let found = if listing.cut {
@@ -225,7 +234,10 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
         self.release(marks);
         match found {
             Some(v) => self.proved(p, v),
-            None => self.stats.cutoffs += 1,
+            None => {
+                self.stats.cutoffs += 1;
+                self.table.exclude(p, wanted as u64);
+            }
         }
         found
     }

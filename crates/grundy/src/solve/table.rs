@@ -27,6 +27,13 @@ pub trait Table<P> {
     fn dropped(&self) -> u64;
     /// Bytes the table holds now.
     fn bytes(&self) -> usize;
+    /// Values below 64 proved *not* to be the value of `p` (a bit each), from searches
+    /// that were cut off. Default: none known.
+    fn excluded(&self, _p: &P) -> u64 {
+        0
+    }
+    /// Records that none of `values` (a bit each, below 64) is the value of `p`.
+    fn exclude(&mut self, _p: &P, _values: u64) {}
 }
 
 /// A position that packs into 64 bits without loss (two positions with the same packing
@@ -63,43 +70,26 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The value stored under `tag` in a bucket. Entries fill a bucket from the front, so the
-/// first empty slot ends the scan.
-fn find(bucket: &Bucket, tag: u64) -> Option<u64> {
-    for &e in &bucket.0 {
-        if e == 0 {
-            return None;
-        }
-        if e >> 8 == tag {
-            return Some((e & 0xFF) - 1);
-        }
-    }
-    None
-}
-
-/// A fixed-budget table of 64-bit keys: an entry is the mixed key without its bucket bits,
-/// and the value plus one in the low byte (a zero byte marks an empty slot). Values of 255
-/// and more are not stored.
-pub struct PackedTable {
-    buckets: Vec<Bucket>,
+/// Lines of eight one-word entries: the mixed key without its line bits, and a nonzero
+/// byte. Newest first, so the first empty slot ends a scan; doubling up to a budget,
+/// then the oldest entry of a full line makes room.
+struct Lines {
+    lines: Vec<Bucket>,
     bits: u32,
     max_bits: u32,
     len: usize,
     dropped: u64,
 }
 
-impl PackedTable {
-    /// A table that never holds more than `budget` bytes, growing as needed (the largest
-    /// power-of-two size whose growth step, old and new side by side, fits the budget).
-    /// Budgets under 24 KiB get the smallest table, 16 KiB.
-    pub fn with_budget(budget: usize) -> PackedTable {
+impl Lines {
+    fn with_budget(budget: usize) -> Lines {
         let mut max_bits = MIN_BITS;
-        // Growing to 2^(b+1) buckets holds 2^b + 2^(b+1) buckets at once.
+        // Growing to 2^(b+1) lines holds 2^b + 2^(b+1) lines at once.
         while max_bits < 48 && 3 * (BUCKET_BYTES << max_bits) <= budget {
             max_bits += 1;
         }
-        PackedTable {
-            buckets: vec![Bucket::default(); 1 << MIN_BITS],
+        Lines {
+            lines: vec![Bucket::default(); 1 << MIN_BITS],
             bits: MIN_BITS,
             max_bits,
             len: 0,
@@ -107,23 +97,69 @@ impl PackedTable {
         }
     }
 
-    /// The most entries the budget allows.
-    pub fn capacity(&self) -> usize {
-        WAYS << self.max_bits
+    fn slot(&self, m: u64) -> (usize, u64) {
+        ((m & ((1 << self.bits) - 1)) as usize, m >> self.bits)
     }
 
-    fn slot(&self, key: u64) -> (usize, u64) {
-        let m = mix(key);
-        ((m & ((1 << self.bits) - 1)) as usize, m >> self.bits)
+    /// The byte stored for mixed key `m`.
+    fn get(&self, m: u64) -> Option<u8> {
+        let (line, tag) = self.slot(m);
+        for &e in &self.lines[line].0 {
+            if e == 0 {
+                return None;
+            }
+            if e >> 8 == tag {
+                return Some(e as u8);
+            }
+        }
+        None
+    }
+
+    /// Stores `byte` (nonzero) for `m`, or ORs it into the byte already there when `merge`.
+    fn put(&mut self, m: u64, byte: u8, merge: bool) {
+        debug_assert!(byte != 0);
+        if self.bits < self.max_bits && self.len * 4 >= (WAYS << self.bits) * 3 {
+            self.grow();
+        }
+        let (mut line, mut tag) = self.slot(m);
+        if let Some(slot) = self.lines[line]
+            .0
+            .iter_mut()
+            .find(|e| **e >> 8 == tag && **e != 0)
+        {
+            if merge {
+                *slot |= u64::from(byte);
+            }
+            return;
+        }
+        // A full line grows the table while the budget allows and the table is at least
+        // half full; a sparser table keeps its size (smaller is faster: it stays in cache)
+        // and the line drops its oldest entry.
+        while self.lines[line].0[WAYS - 1] != 0
+            && self.bits < self.max_bits
+            && self.len * 2 >= WAYS << self.bits
+        {
+            self.grow();
+            (line, tag) = self.slot(m);
+        }
+        let entries = &mut self.lines[line].0;
+        let oldest = entries[WAYS - 1];
+        entries.copy_within(0..WAYS - 1, 1);
+        entries[0] = (tag << 8) | u64::from(byte);
+        if oldest == 0 {
+            self.len += 1;
+        } else {
+            self.dropped += 1;
+        }
     }
 
     fn grow(&mut self) {
         let bits = self.bits + 1;
         let mut grown = vec![Bucket::default(); 1 << bits];
-        for (b, bucket) in self.buckets.iter().enumerate() {
-            // Oldest first, so each new bucket keeps the newest-first order.
-            for &e in bucket.0.iter().rev() {
-                if e & 0xFF == 0 {
+        for (b, line) in self.lines.iter().enumerate() {
+            // Oldest first, so each new line keeps the newest-first order.
+            for &e in line.0.iter().rev() {
+                if e == 0 {
                     continue;
                 }
                 let m = ((e >> 8) << self.bits) | b as u64;
@@ -132,60 +168,77 @@ impl PackedTable {
                 to[0] = ((m >> bits) << 8) | (e & 0xFF);
             }
         }
-        self.buckets = grown;
+        self.lines = grown;
         self.bits = bits;
+    }
+
+    fn capacity(&self) -> usize {
+        WAYS << self.max_bits
+    }
+
+    fn bytes(&self) -> usize {
+        self.lines.len() * BUCKET_BYTES
+    }
+}
+
+/// A fixed-budget table of 64-bit keys, one word an entry: values (plus one, so values of
+/// 255 and more are not stored) in seven eighths of the budget, and in the rest the values
+/// 0 to 7 that cut-off searches ruled out.
+pub struct PackedTable {
+    values: Lines,
+    bounds: Lines,
+}
+
+impl PackedTable {
+    /// A table that never holds more than `budget` bytes, growing as needed. Budgets under
+    /// about 64 KiB get the smallest table, 32 KiB.
+    pub fn with_budget(budget: usize) -> PackedTable {
+        PackedTable {
+            values: Lines::with_budget(budget / 8 * 7),
+            bounds: Lines::with_budget(budget / 8),
+        }
+    }
+
+    /// The most values the budget allows.
+    pub fn capacity(&self) -> usize {
+        self.values.capacity()
     }
 }
 
 impl<P: Packed> Table<P> for PackedTable {
     fn get(&self, p: &P) -> Option<u64> {
-        let (b, tag) = self.slot(p.packed());
-        find(&self.buckets[b], tag)
+        self.values.get(mix(p.packed())).map(|b| u64::from(b) - 1)
     }
 
     fn put(&mut self, p: &P, value: u64) {
         if value >= 255 {
-            self.dropped += 1;
+            self.values.dropped += 1;
             return;
         }
-        if self.bits < self.max_bits && self.len * 4 >= (WAYS << self.bits) * 3 {
-            self.grow();
-        }
-        let (mut b, mut tag) = self.slot(p.packed());
-        if find(&self.buckets[b], tag).is_some() {
-            return;
-        }
-        // A full line grows the table while the budget allows and the table is at least
-        // half full; a sparser table keeps its size (smaller is faster: it stays in cache)
-        // and the line drops its oldest entry.
-        while self.buckets[b].0[WAYS - 1] & 0xFF != 0
-            && self.bits < self.max_bits
-            && self.len * 2 >= WAYS << self.bits
-        {
-            self.grow();
-            (b, tag) = self.slot(p.packed());
-        }
-        let bucket = &mut self.buckets[b].0;
-        let oldest = bucket[WAYS - 1];
-        bucket.copy_within(0..WAYS - 1, 1);
-        bucket[0] = (tag << 8) | (value + 1);
-        if oldest & 0xFF == 0 {
-            self.len += 1;
-        } else {
-            self.dropped += 1;
-        }
+        self.values.put(mix(p.packed()), value as u8 + 1, false);
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.values.len
     }
 
     fn dropped(&self) -> u64 {
-        self.dropped
+        self.values.dropped
     }
 
     fn bytes(&self) -> usize {
-        self.buckets.len() * BUCKET_BYTES
+        self.values.bytes() + self.bounds.bytes()
+    }
+
+    fn excluded(&self, p: &P) -> u64 {
+        self.bounds.get(mix(p.packed())).map_or(0, u64::from)
+    }
+
+    fn exclude(&mut self, p: &P, values: u64) {
+        let byte = values as u8;
+        if byte != 0 {
+            self.bounds.put(mix(p.packed()), byte, true);
+        }
     }
 }
 

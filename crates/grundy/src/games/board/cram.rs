@@ -34,6 +34,8 @@ pub struct Cram {
     /// For a row of up to 8 bits, the same bits set down a column (bit c to row c): the
     /// table that transposes a region fitting in the board's largest square.
     spread: [u64; 256],
+    /// The row of each bit (a table, not a division, on the hot path).
+    row_of: [u8; 64],
 }
 
 /// A board that does not fit.
@@ -73,7 +75,11 @@ impl Cram {
             not_first: 0,
             not_last: 0,
             spread: [0; 256],
+            row_of: [0; 64],
         };
+        for (i, r) in cram.row_of.iter_mut().enumerate() {
+            *r = (i / cols) as u8;
+        }
         let square = rows.min(cols).min(8);
         for bits in 0..1usize << square {
             cram.spread[bits] = (0..square)
@@ -177,14 +183,23 @@ impl Cram {
         ((cells << 1) & not_first) | ((cells >> 1) & not_last) | down | up
     }
 
-    /// `free` moved up and left as far as it goes.
-    fn cornered(&self, free: u64) -> u64 {
+    /// `free` moved up and left as far as it goes, with the height and width of its
+    /// bounding box.
+    fn boxed(&self, free: u64) -> (u64, usize, usize) {
         if free == 0 {
-            return 0;
+            return (0, 0, 0);
         }
-        let top = free.trailing_zeros() as usize / self.cols;
-        let shifted = free >> (top * self.cols);
-        shifted >> self.columns_used(shifted).trailing_zeros()
+        let up = free >> (self.row(free.trailing_zeros()) * self.cols);
+        let used = self.columns_used(up);
+        let left = used.trailing_zeros() as usize;
+        let p = up >> left;
+        let height = self.row(63 - p.leading_zeros()) + 1;
+        (p, height, 64 - used.leading_zeros() as usize - left)
+    }
+
+    /// The row of bit `i`.
+    fn row(&self, i: u32) -> usize {
+        usize::from(self.row_of[i as usize])
     }
 
     /// The columns holding a cell of `free`, as the low `cols` bits.
@@ -199,28 +214,24 @@ impl Cram {
         used
     }
 
-    /// Height and width of a cornered region's bounding box.
-    fn extent(&self, cornered: u64) -> (usize, usize) {
-        let height = (63 - cornered.leading_zeros() as usize) / self.cols + 1;
-        let width = 64 - self.columns_used(cornered).leading_zeros() as usize;
-        (height, width)
-    }
-
     /// A cornered region of `height` rows with each row reversed within `width` columns.
     fn reversed_rows(&self, cornered: u64, height: usize, width: usize) -> u64 {
         let row_mask = u64::MAX >> (64 - self.cols);
         (0..height).fold(0, |out, r| {
             let row = (cornered >> (r * self.cols)) & row_mask;
-            out | (row.reverse_bits() >> (64 - width)) << (r * self.cols)
+            let reversed = if width <= 8 {
+                u64::from(REVERSED_BYTE[row as usize]) >> (8 - width)
+            } else {
+                row.reverse_bits() >> (64 - width)
+            };
+            out | reversed << (r * self.cols)
         })
     }
 
-    /// A cornered region of `height` rows turned upside down.
-    fn upside_down(&self, cornered: u64, height: usize) -> u64 {
-        let row_mask = u64::MAX >> (64 - self.cols);
-        (0..height).fold(0, |out, r| {
-            out | ((cornered >> (r * self.cols)) & row_mask) << ((height - 1 - r) * self.cols)
-        })
+    /// A cornered region of `height` rows and `width` columns turned half a turn: the
+    /// whole word reversed, then shifted back into the corner.
+    fn half_turn(&self, cornered: u64, height: usize, width: usize) -> u64 {
+        cornered.reverse_bits() >> (64 - (height - 1) * self.cols - width)
     }
 
     /// A cornered region of `height` rows and at most 8 columns, reflected in its
@@ -233,13 +244,14 @@ impl Cram {
         })
     }
 
-    /// The least of a cornered region's four mirror images.
+    /// The least of a cornered region's four mirror images (itself, reflected left to
+    /// right, and each of those turned half a turn).
     fn least_mirror(&self, cornered: u64, height: usize, width: usize) -> u64 {
         let across = self.reversed_rows(cornered, height, width);
         cornered
             .min(across)
-            .min(self.upside_down(cornered, height))
-            .min(self.upside_down(across, height))
+            .min(self.half_turn(cornered, height, width))
+            .min(self.half_turn(across, height, width))
     }
 
     /// Cells with exactly one free neighbour (tufts), and the cells they hang from.
@@ -314,8 +326,8 @@ impl Game for Cram {
         let used = self.columns_used(free);
         let left = used.trailing_zeros() as usize;
         let width = 64 - used.leading_zeros() as usize - left;
-        let top = free.trailing_zeros() as usize / cols;
-        let height = (63 - free.leading_zeros() as usize) / cols + 1 - top;
+        let top = self.row(free.trailing_zeros());
+        let height = self.row(63 - free.leading_zeros()) + 1 - top;
         let first_col = !self.not_first & self.full();
         let row = u64::MAX >> (64 - cols);
         let down = free & free.checked_shr(cols as u32).unwrap_or(0);
@@ -352,11 +364,10 @@ impl Game for Cram {
     /// to the corner; a region that fits in the board's largest square is also reflected
     /// in its diagonal.
     fn canonical(&self, free: &u64) -> u64 {
-        let p = self.cornered(*free);
+        let (p, height, width) = self.boxed(*free);
         if p == 0 {
             return 0;
         }
-        let (height, width) = self.extent(p);
         let mut best = self.least_mirror(p, height, width);
         if width <= self.rows.min(8) && height <= self.cols {
             let t = self.transposed(p, height);
@@ -369,6 +380,73 @@ impl Game for Cram {
     fn difficulty(&self, free: &u64) -> u64 {
         u64::from(free.count_ones())
     }
+
+    /// Regions that fit in a small box, from a table of every position of that box (a
+    /// region away from the corner is a translated copy there, of the same value).
+    fn known_value(&self, free: &u64) -> Option<crate::Nimber> {
+        let p = *free;
+        let height = self.row(63 - p.leading_zeros()) + 1;
+        if height > SMALL_ROWS {
+            return None;
+        }
+        let row = u64::MAX >> (64 - self.cols);
+        let mut index = 0;
+        for r in 0..height {
+            let bits = (p >> (r * self.cols)) & row;
+            if bits >> SMALL_COLS != 0 {
+                return None;
+            }
+            index |= bits << (r * SMALL_COLS);
+        }
+        Some(crate::Nimber(u64::from(small_table()[index as usize])))
+    }
+}
+
+/// Each byte with its bits in reverse order.
+const REVERSED_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).reverse_bits();
+        i += 1;
+    }
+    t
+};
+
+/// The box whose every position is tabled: rows and columns.
+const SMALL_ROWS: usize = 4;
+const SMALL_COLS: usize = 5;
+
+/// The value of every set of free cells of the small box, one byte each, indexed by its
+/// mask (row by row, `SMALL_COLS` bits a row). Built once, by a plain mex over dominoes
+/// in increasing mask order (removing a domino lowers the mask).
+fn small_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let cells = SMALL_ROWS * SMALL_COLS;
+        let mut not_last = 0u64;
+        for r in 0..SMALL_ROWS {
+            not_last |= ((1 << (SMALL_COLS - 1)) - 1) << (r * SMALL_COLS);
+        }
+        let mut values = vec![0u8; 1 << cells];
+        for mask in 1..1u64 << cells {
+            let mut seen = 0u64;
+            let mut across = mask & (mask >> 1) & not_last;
+            while across != 0 {
+                let i = across.trailing_zeros();
+                across &= across - 1;
+                seen |= 1 << values[(mask ^ (3 << i)) as usize];
+            }
+            let mut down = mask & (mask >> SMALL_COLS);
+            while down != 0 {
+                let i = down.trailing_zeros();
+                down &= down - 1;
+                seen |= 1 << values[(mask ^ (1 << i) ^ (1 << (i as usize + SMALL_COLS))) as usize];
+            }
+            values[mask as usize] = (!seen).trailing_zeros() as u8;
+        }
+        values.into_boxed_slice()
+    })
 }
 
 #[cfg(test)]
