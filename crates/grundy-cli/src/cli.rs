@@ -75,6 +75,10 @@ Examples:
         /// on later runs; files are checked and rebuilt if damaged.
         #[arg(long, value_name = "DIR")]
         cache: Option<PathBuf>,
+        /// Memory for Cram's transposition table and Chomp's tables, like 512M or 4G
+        /// (default: half of what is available).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.
@@ -131,9 +135,12 @@ Print the Grundy values of a board game for every size in a range: one line per 
 rows, one value per number of columns.
 
 GAME is cram (empty R×C boards, at most 64 cells) or chomp (full R×C bars, at most 16 rows
-of 255 squares). Ranges are A..=B, A..B or a single number. Each board is solved by the
-generic engine, up to 30 million stored positions; a board past that stops the table with
-exit status 1, naming the board.")]
+of 255 squares). Ranges are A..=B, A..B or a single number. Cram boards are solved by the
+pruning search, with a transposition table of --memory bytes (it forgets the oldest
+entries when full, which costs time, never correctness). Chomp bars come from one dense
+table of every position in the largest box when it fits --memory, and from the generic
+engine otherwise; a bar past what memory allows stops the table with exit status 1,
+naming the bar.")]
     #[command(after_long_help = "\
 Examples:
   grundy table cram --rows 1..=4 --cols 1..=6
@@ -150,6 +157,9 @@ Examples:
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Memory for the tables, like 512M or 4G (default: half of what is available).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
 }
 

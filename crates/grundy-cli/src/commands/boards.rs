@@ -1,5 +1,8 @@
-//! `grundy analyze cram` and `grundy analyze chomp`: a board read, solved by the generic
-//! engine, explained.
+//! `grundy analyze cram` and `grundy analyze chomp`: a board read, solved, explained.
+//!
+//! Cram goes to the pruning search with a transposition table of `--memory` bytes; Chomp
+//! to the dense table of every position in its box when that fits the memory, and to the
+//! generic memo solver otherwise.
 
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
@@ -7,33 +10,137 @@ use std::time::Instant;
 use anyhow::anyhow;
 use grundy::games::board::{Bite, Chomp, Cram, Placement};
 use grundy::parse::{Found, ParseError, Tokens};
+use grundy::solve::chomp_table::ChompTable;
+use grundy::solve::search::{Search, SearchStats};
+use grundy::solve::table::PackedTable;
 use grundy::{Nimber, Player, SolveError, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::Failure;
 use crate::problems::Input;
 
-/// The most positions the generic engine may store for one board (about 2 GB).
-pub const MAX_POSITIONS: usize = 30_000_000;
+/// Bytes a memo-solver entry takes, roughly (key, value, the map's slack).
+const MEMO_ENTRY_BYTES: u64 = 64;
+
+/// How much memory a board may use: `--memory`, or half of what is available.
+#[derive(Clone, Copy, Debug)]
+pub struct Memory(pub u64);
+
+impl Memory {
+    /// Parses `--memory`: a number of bytes with an optional K, M, G or T (powers of
+    /// 1024), refused when it is under 1 MiB or more than the machine has available.
+    pub fn parse(text: Option<&str>) -> Result<Memory, Failure> {
+        let available = grundy::work::memory_available();
+        let Some(text) = text else {
+            return Ok(Memory(available.map_or(1 << 30, |a| a / 2).max(1 << 20)));
+        };
+        let t = text.trim();
+        let t = t
+            .strip_suffix("iB")
+            .or_else(|| t.strip_suffix('B'))
+            .unwrap_or(t);
+        let (digits, shift) = match t.char_indices().last() {
+            Some((i, 'K' | 'k')) => (&t[..i], 10),
+            Some((i, 'M' | 'm')) => (&t[..i], 20),
+            Some((i, 'G' | 'g')) => (&t[..i], 30),
+            Some((i, 'T' | 't')) => (&t[..i], 40),
+            _ => (t, 0),
+        };
+        let bytes = digits
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| n.checked_mul(1 << shift))
+            .filter(|&b| b >= 1 << 20)
+            .ok_or_else(|| {
+                Failure::input(anyhow!(
+                    "--memory: expected a size of at least 1M, like 512M or 4G, found '{}'",
+                    grundy::parse::escaped_str(text)
+                ))
+            })?;
+        if let Some(a) = available
+            && bytes > a
+        {
+            return Err(Failure::input(anyhow!(
+                "--memory {}: more than the {} MiB this machine has available",
+                grundy::parse::escaped_str(text),
+                a >> 20
+            )));
+        }
+        Ok(Memory(bytes))
+    }
+
+    /// Entries the memo solver may store within this memory.
+    pub fn memo_positions(self) -> usize {
+        (self.0 / MEMO_ENTRY_BYTES) as usize
+    }
+}
+
+/// A spinner on standard error for a long search: the value being tried at the root and
+/// the options still open. Drawn after a second, only on a terminal.
+pub(crate) struct SearchBar {
+    bar: ProgressBar,
+    started: Instant,
+    last: Instant,
+}
+
+impl SearchBar {
+    pub(crate) fn new() -> SearchBar {
+        let bar = ProgressBar::hidden();
+        if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} {spinner} {msg}") {
+            bar.set_style(style);
+        }
+        let now = Instant::now();
+        SearchBar {
+            bar,
+            started: now,
+            last: now,
+        }
+    }
+
+    pub(crate) fn update(&mut self, label: &str, trying: u64, open: usize, of: usize) {
+        let now = Instant::now();
+        if now.duration_since(self.last).as_millis() < 100 {
+            return;
+        }
+        self.last = now;
+        if self.bar.is_hidden() && now.duration_since(self.started).as_secs() >= 1 {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        self.bar.set_message(format!(
+            "{label}: is the value {trying}? {open} of {of} options still to answer"
+        ));
+        self.bar.tick();
+    }
+
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
 
 /// Board games `analyze` knows besides the contest games and heap families.
 pub fn is_board_game(name: &str) -> bool {
     matches!(name, "cram" | "chomp")
 }
 
-pub fn analyze(name: &str, input: &Input, json: bool, stats: bool) -> Result<(), Failure> {
+pub fn analyze(
+    name: &str,
+    input: &Input,
+    json: bool,
+    stats: bool,
+    memory: Memory,
+) -> Result<(), Failure> {
     let started = Instant::now();
-    let (report, solver_stats) = match name {
-        "cram" => cram(input)?,
-        _ => chomp(input)?,
+    let (report, how) = match name {
+        "cram" => cram(input, memory)?,
+        _ => chomp(input, memory)?,
     };
     if stats {
         eprintln!(
-            "stats: solved in {:.3} s; {} positions evaluated, {} options, memo {} entries",
-            started.elapsed().as_secs_f64(),
-            solver_stats.evaluated,
-            solver_stats.options,
-            solver_stats.memo_size
+            "stats: solved in {:.3} s; {how}",
+            started.elapsed().as_secs_f64()
         );
     }
     let mut out = BufWriter::new(io::stdout().lock());
@@ -70,10 +177,55 @@ struct MoveJson {
 pub(crate) fn solve_failure(e: SolveError) -> Failure {
     match e {
         SolveError::TooManyPositions { limit } => Failure::other(anyhow!(
-            "the board needs more than {limit} stored positions, the limit of the generic engine (about 2 GB)"
+            "the board needs more than {limit} stored positions, the most --memory allows the generic engine ({} bytes each)",
+            MEMO_ENTRY_BYTES
         )),
         e => Failure::other(e),
     }
+}
+
+/// The search's counts for `--stats`.
+pub(crate) fn describe_search(s: &SearchStats) -> String {
+    format!(
+        "pruning search: {} positions visited, {} expanded, {} cut-offs, {} answered by earlier cut-offs, {} table hits, {} values proved; table {} entries ({} dropped), {:.1} MiB",
+        s.visits,
+        s.expanded,
+        s.cutoffs,
+        s.ruled_out,
+        s.hits,
+        s.proved,
+        s.stored,
+        s.dropped,
+        s.table_bytes as f64 / f64::from(1 << 20)
+    )
+}
+
+/// The value of a Cram board (a sum of its regions) and its winning dominoes, by the
+/// pruning search; the spinner says what the root is doing.
+pub(crate) fn solve_cram(
+    cram: Cram,
+    free: u64,
+    memory: Memory,
+    label: &str,
+    winning: bool,
+) -> (Nimber, Vec<Placement>, SearchStats) {
+    let mut bar = SearchBar::new();
+    let mut search = Search::new(cram, PackedTable::with_budget(memory.0 as usize))
+        .with_watch(Box::new(|r, open, of| bar.update(label, r, open, of)));
+    let value = search.sum_value(&cram.regions(free));
+    let mut wins = Vec::new();
+    if winning && !value.is_zero() {
+        for p in cram.placements(free) {
+            let after = free & !(1 << p.first) & !(1 << p.second);
+            if search.is_zero(&cram.regions(after)) {
+                wins.push(p);
+            }
+        }
+    }
+    let stats = search.stats();
+    drop(search);
+    bar.finish();
+    (value, wins, stats)
 }
 
 /// `R C`, then optionally R rows of `.` (free) and `#` (blocked).
@@ -104,24 +256,9 @@ fn read_cram(input: &Input) -> Result<(Cram, u64), Failure> {
     Ok((cram, free))
 }
 
-fn cram(input: &Input) -> Result<(Report, grundy::Stats), Failure> {
+fn cram(input: &Input, memory: Memory) -> Result<(Report, String), Failure> {
     let (cram, free) = read_cram(input)?;
-    let mut solver = Solver::with_limit(cram, MAX_POSITIONS);
-    let regions = cram.regions(free);
-    let value = solver.sum_grundy(&regions).map_err(solve_failure)?;
-    let mut wins: Vec<Placement> = Vec::new();
-    if !value.is_zero() {
-        for p in cram.placements(free) {
-            let after = free & !(1 << p.first) & !(1 << p.second);
-            if solver
-                .sum_grundy(&cram.regions(after))
-                .map_err(solve_failure)?
-                .is_zero()
-            {
-                wins.push(p);
-            }
-        }
-    }
+    let (value, wins, stats) = solve_cram(cram, free, memory, "searching", true);
     let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
     let moves: Vec<MoveJson> = wins
         .iter()
@@ -169,7 +306,7 @@ fn cram(input: &Input) -> Result<(Report, grundy::Stats), Failure> {
         ),
         "winning dominoes",
     );
-    Ok((report, solver.stats()))
+    Ok((report, describe_search(&stats)))
 }
 
 /// `R C` (two numbers) for a full bar, or the row lengths bottom row first: one number,
@@ -233,15 +370,68 @@ fn read_chomp(input: &Input) -> Result<u128, Failure> {
     })
 }
 
-fn chomp(input: &Input) -> Result<(Report, grundy::Stats), Failure> {
+/// Values of Chomp positions: the dense table of the position's box when it fits the
+/// memory, the memo solver otherwise.
+pub(crate) enum ChompEngine {
+    Dense(ChompTable),
+    Memo(Box<Solver<Chomp>>),
+}
+
+impl ChompEngine {
+    /// The engine for positions inside a `rows`×`cols` box.
+    pub(crate) fn new(rows: usize, cols: usize, memory: Memory) -> ChompEngine {
+        let mut bar = crate::progress::Bar::above(1 << 24);
+        let built = ChompTable::build(rows, cols, memory.0, |done, total| {
+            if done == 0 {
+                grundy::Progress::start(&mut bar, total);
+            }
+            grundy::Progress::advance(&mut bar, done);
+        });
+        grundy::Progress::finish(&mut bar);
+        match built {
+            Ok(table) => ChompEngine::Dense(table),
+            Err(_) => {
+                ChompEngine::Memo(Box::new(Solver::with_limit(Chomp, memory.memo_positions())))
+            }
+        }
+    }
+
+    pub(crate) fn value(&mut self, p: u128) -> Result<Nimber, SolveError> {
+        match self {
+            ChompEngine::Dense(t) => Ok(t.value(&Chomp::lengths(p))),
+            ChompEngine::Memo(s) => s.grundy(&p),
+        }
+    }
+
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            ChompEngine::Dense(t) => format!(
+                "dense table of every position in the {}×{} box ({} positions, one byte each)",
+                t.rows(),
+                t.cols(),
+                ChompTable::positions(t.rows(), t.cols())
+            ),
+            ChompEngine::Memo(s) => {
+                let st = s.stats();
+                format!(
+                    "memo solver: {} positions evaluated, {} options, memo {} entries",
+                    st.evaluated, st.options, st.memo_size
+                )
+            }
+        }
+    }
+}
+
+fn chomp(input: &Input, memory: Memory) -> Result<(Report, String), Failure> {
     let p = read_chomp(input)?;
-    let mut solver = Solver::with_limit(Chomp, MAX_POSITIONS);
-    let value = solver.grundy(&p).map_err(solve_failure)?;
+    let lengths = Chomp::lengths(p);
+    let mut engine = ChompEngine::new(lengths.len(), lengths[0], memory);
+    let value = engine.value(p).map_err(solve_failure)?;
     let mut wins: Vec<Bite> = Vec::new();
     if !value.is_zero() {
         for bite in Chomp::bites(p) {
-            if solver
-                .grundy(&Chomp::after(p, bite))
+            if engine
+                .value(Chomp::after(p, bite))
                 .map_err(solve_failure)?
                 .is_zero()
             {
@@ -260,7 +450,6 @@ fn chomp(input: &Input) -> Result<(Report, grundy::Stats), Failure> {
             cells: vec![[b.row + 1, b.col + 1]],
         })
         .collect();
-    let lengths = Chomp::lengths(p);
     // Top row first, as the bar is seen: 'P' the poisoned square, 'x' a winning bite.
     let board: Vec<String> = lengths
         .iter()
@@ -288,7 +477,7 @@ fn chomp(input: &Input) -> Result<(Report, grundy::Stats), Failure> {
         "Chomp bar, top row first ('P' poisoned, 'x' a winning bite)",
         "winning bites",
     );
-    Ok((report, solver.stats()))
+    Ok((report, engine.describe()))
 }
 
 fn report(

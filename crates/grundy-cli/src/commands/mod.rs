@@ -28,7 +28,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             stats,
             cache,
-        } => analyze(&game, file.as_deref(), json, stats, cache.as_deref()),
+            memory,
+        } => analyze(
+            &game,
+            file.as_deref(),
+            json,
+            stats,
+            cache.as_deref(),
+            memory.as_deref(),
+        ),
         Command::Sequence {
             family,
             upto,
@@ -51,7 +59,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             rows,
             cols,
             json,
-        } => table::run(&game, &rows, &cols, json),
+            memory,
+        } => table::run(&game, &rows, &cols, json, memory.as_deref()),
     }
 }
 
@@ -133,7 +142,14 @@ fn analyze(
     json: bool,
     stats: bool,
     cache: Option<&Path>,
+    memory: Option<&str>,
 ) -> Result<(), Failure> {
+    if memory.is_some() && !boards::is_board_game(name) {
+        return Err(Failure::input(anyhow!(
+            "--memory applies to cram and chomp, not to '{}'",
+            grundy::parse::escaped_str(name)
+        )));
+    }
     if let Some(problem) = Problem::from_name(name) {
         let input = read_input(file)?;
         let report = problems::analyze(problem, &input, json, cache)?;
@@ -144,7 +160,8 @@ fn analyze(
     }
     if boards::is_board_game(name) {
         let input = read_input(file)?;
-        return boards::analyze(name, &input, json, stats);
+        let memory = boards::Memory::parse(memory)?;
+        return boards::analyze(name, &input, json, stats, memory);
     }
     let family: Family = name.parse().map_err(|e: FamilyError| match e {
         FamilyError::Unknown(_) => Failure::input(anyhow!(

@@ -4,11 +4,11 @@ use std::io::{self, BufWriter, Write};
 use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
+use grundy::Nimber;
 use grundy::games::board::{Chomp, Cram};
-use grundy::{Nimber, Solver};
 use serde::Serialize;
 
-use super::boards::{MAX_POSITIONS, solve_failure};
+use super::boards::{ChompEngine, Memory, solve_cram, solve_failure};
 use crate::Failure;
 use crate::progress::Bar;
 use grundy::Progress;
@@ -57,7 +57,13 @@ struct TableJson<'a> {
     values: Vec<Vec<u64>>,
 }
 
-pub fn run(game: &str, rows: &str, cols: &str, json: bool) -> Result<(), Failure> {
+pub fn run(
+    game: &str,
+    rows: &str,
+    cols: &str,
+    json: bool,
+    memory: Option<&str>,
+) -> Result<(), Failure> {
     let (max_rows, max_cols) = match game {
         "cram" => (64, 64),
         "chomp" => (Chomp::MAX_ROWS, Chomp::MAX_COLS),
@@ -83,12 +89,13 @@ pub fn run(game: &str, rows: &str, cols: &str, json: bool) -> Result<(), Failure
             )));
         }
     }
+    let memory = Memory::parse(memory)?;
     let boards = rows.clone().count() * cols.clone().count();
     let mut bar = Bar::above(8);
     bar.start(boards as u64);
     let mut values: Vec<Vec<u64>> = Vec::new();
-    // One Chomp solver for the whole table: smaller bars are positions of larger ones.
-    let mut chomp = Solver::with_limit(Chomp, MAX_POSITIONS);
+    // One Chomp engine for the whole table: smaller bars are positions of larger ones.
+    let mut chomp = (game == "chomp").then(|| ChompEngine::new(*rows.end(), *cols.end(), memory));
     let mut done = 0u64;
     for r in rows.clone() {
         let mut line = Vec::new();
@@ -100,14 +107,15 @@ pub fn run(game: &str, rows: &str, cols: &str, json: bool) -> Result<(), Failure
                     error: f.error.context(format!("the {r}×{c} board")),
                 }
             };
-            let v: Nimber = if game == "cram" {
-                let cram = Cram::new(r, c).map_err(Failure::input)?;
-                Solver::with_limit(cram, MAX_POSITIONS)
-                    .sum_grundy(&cram.regions(cram.full()))
-                    .map_err(fail)?
-            } else {
-                let p = Chomp::rectangle(r, c).map_err(Failure::input)?;
-                chomp.grundy(&p).map_err(fail)?
+            let v: Nimber = match chomp.as_mut() {
+                None => {
+                    let cram = Cram::new(r, c).map_err(Failure::input)?;
+                    solve_cram(cram, cram.full(), memory, &format!("{r}×{c}"), false).0
+                }
+                Some(engine) => {
+                    let p = Chomp::rectangle(r, c).map_err(Failure::input)?;
+                    engine.value(p).map_err(fail)?
+                }
             };
             line.push(v.0);
             done += 1;

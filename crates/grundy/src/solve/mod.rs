@@ -1,5 +1,6 @@
 //! Engines: how values are computed, for games described in [`crate::games`].
 
+pub mod chomp_table;
 pub mod heap;
 pub mod memo;
 pub mod search;
