@@ -385,6 +385,9 @@ impl Game for Cram {
     /// region away from the corner is a translated copy there, of the same value).
     fn known_value(&self, free: &u64) -> Option<crate::Nimber> {
         let p = *free;
+        if p == 0 {
+            return Some(crate::Nimber(0));
+        }
         let height = self.row(63 - p.leading_zeros()) + 1;
         if height > SMALL_ROWS {
             return None;

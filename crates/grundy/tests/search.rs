@@ -1,0 +1,147 @@
+//! The pruning search against the memo solver: random Cram boards with blocked cells, a
+//! table small enough to forget, published values, winning moves; other games through the
+//! same trait.
+
+use grundy::games::board::{Chomp, Cram};
+use grundy::solve::search::Search;
+use grundy::solve::table::{MapTable, NoTable, PackedTable};
+use grundy::{Components, Family, Game, Nimber, Player, Solver};
+use proptest::prelude::*;
+
+/// Cram with every position as it is: no regions, no canonical forms, no reductions.
+struct PlainCram(Cram);
+
+impl Game for PlainCram {
+    type Position = u64;
+    fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
+        for p in self.0.placements(*free) {
+            out.push(Components::from_elem(
+                free & !(1 << p.first) & !(1 << p.second),
+                1,
+            ));
+        }
+    }
+}
+
+/// A board with about a half, a quarter, an eighth or a sixteenth of its cells blocked.
+fn blocked(cram: &Cram, bits: u64, density: u32) -> u64 {
+    let mut mask = bits;
+    for k in 0..density {
+        mask &= bits.rotate_left(17 * (k + 1));
+    }
+    cram.full() & !mask
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Value, outcome and winning moves equal the plain memo solver's.
+    #[test]
+    fn search_equals_the_plain_solver(
+        rows in 1usize..=4,
+        cols in 1usize..=6,
+        bits in any::<u64>(),
+        density in 0u32..4,
+    ) {
+        let cram = Cram::new(rows, cols).unwrap();
+        let free = blocked(&cram, bits, density);
+        let mut plain = Solver::new(PlainCram(cram));
+        let expected = plain.grundy(&free).unwrap();
+        let mut search = Search::new(cram, PackedTable::with_budget(1 << 20));
+        prop_assert_eq!(search.sum_value(&cram.regions(free)), expected, "{:b}", free);
+        let mut outcome = Search::new(cram, PackedTable::with_budget(1 << 20));
+        let winner = outcome.winner(&free);
+        prop_assert_eq!(winner, Player::winner_of(expected));
+        let mut wins = Vec::new();
+        for p in cram.placements(free) {
+            let after = free & !(1 << p.first) & !(1 << p.second);
+            if plain.grundy(&after).unwrap().is_zero() {
+                wins.push(after);
+            }
+        }
+        let mut found = Vec::new();
+        for p in cram.placements(free) {
+            let after = free & !(1 << p.first) & !(1 << p.second);
+            if search.is_zero(&cram.regions(after)) {
+                found.push(after);
+            }
+        }
+        prop_assert_eq!(found, wins);
+    }
+
+    /// Larger boards against the memo solver on the same game, with a table of 64 KiB
+    /// that must forget (and a hash map, and no table at all on the smallest).
+    #[test]
+    fn a_forgetful_table_costs_time_not_truth(
+        rows in 2usize..=5,
+        cols in 2usize..=6,
+        bits in any::<u64>(),
+        density in 1u32..4,
+    ) {
+        let cram = Cram::new(rows, cols).unwrap();
+        let free = blocked(&cram, bits, density);
+        let regions = cram.regions(free);
+        let expected = Solver::new(cram).sum_grundy(&regions).unwrap();
+        let mut small = Search::new(cram, PackedTable::with_budget(64 << 10));
+        prop_assert_eq!(small.sum_value(&regions), expected);
+        let mut map = Search::new(cram, MapTable::with_budget(1 << 20));
+        prop_assert_eq!(map.sum_value(&regions), expected);
+        if free.count_ones() <= 14 {
+            let mut bare = Search::new(cram, NoTable);
+            prop_assert_eq!(bare.sum_value(&regions), expected);
+        }
+    }
+
+    /// Chomp positions through the search (a game with no option count and no table key
+    /// packing: the generic path) against the memo solver.
+    #[test]
+    fn chomp_through_the_search(lengths in prop::collection::vec(1usize..=6, 1..=5)) {
+        let mut lengths = lengths;
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        let p = Chomp::position(&lengths).unwrap();
+        let expected = Solver::new(Chomp).grundy(&p).unwrap();
+        let mut search = Search::new(Chomp, MapTable::with_budget(1 << 22));
+        prop_assert_eq!(search.value(&p), expected);
+    }
+}
+
+fn search_value(rows: usize, cols: usize) -> Nimber {
+    let cram = Cram::new(rows, cols).unwrap();
+    Search::new(cram, PackedTable::with_budget(64 << 20)).sum_value(&cram.regions(cram.full()))
+}
+
+#[test]
+fn strips_are_dawsons_kayles() {
+    let dawson: Family = "dawson-kayles".parse().unwrap();
+    let values = dawson.values(40).unwrap();
+    for n in 1..=40 {
+        assert_eq!(search_value(1, n).0, u64::from(values[n]), "1×{n}");
+    }
+}
+
+#[test]
+fn narrow_boards_equal_the_memo_solver() {
+    for (rows, most) in [(2, 12), (3, 9)] {
+        for cols in 1..=most {
+            let cram = Cram::new(rows, cols).unwrap();
+            let memo = Solver::new(cram)
+                .sum_grundy(&cram.regions(cram.full()))
+                .unwrap();
+            assert_eq!(search_value(rows, cols), memo, "{rows}×{cols}");
+        }
+    }
+}
+
+#[test]
+fn published_values() {
+    // Winning Ways and Lemoine–Viennot's tables.
+    for (rows, cols, v) in [(4, 5, 2), (4, 7, 3), (5, 6, 2), (5, 7, 1)] {
+        assert_eq!(search_value(rows, cols), Nimber(v), "{rows}×{cols}");
+    }
+    // Both sides even: the second player mirrors through the centre.
+    for (rows, cols) in [(4, 4), (4, 6), (6, 6), (2, 10)] {
+        let cram = Cram::new(rows, cols).unwrap();
+        let mut s = Search::new(cram, PackedTable::with_budget(64 << 20));
+        assert_eq!(s.winner(&cram.full()), Player::Second, "{rows}×{cols}");
+    }
+}
