@@ -1,6 +1,6 @@
 //! `grundy analyze cram` and `grundy analyze chomp`.
 
-use super::{assert_refused, run_ok};
+use super::{assert_refused, run, run_ok};
 
 fn json(game: &str, input: &str) -> serde_json::Value {
     serde_json::from_str(&run_ok(&["analyze", game, "--json"], input)).unwrap()
@@ -152,5 +152,64 @@ fn tables_of_values_over_board_sizes() {
         "",
         2,
         "unknown board game",
+    );
+}
+
+#[test]
+fn memory_and_stats() {
+    // A small table still gives the same values; --stats names the engine's counts.
+    let board = "4 6\n......\n.#....\n......\n....#.\n";
+    let roomy = json("cram", board);
+    let small = run(
+        &["analyze", "cram", "--json", "--memory", "1M", "--stats"],
+        board,
+    );
+    assert_eq!(small.status, 0, "{}", small.stderr);
+    let small: serde_json::Value = serde_json::from_str(&small.stdout).unwrap();
+    assert_eq!(small, roomy);
+    let r = run(&["analyze", "cram", "--stats"], "4 5");
+    assert!(r.stderr.contains("pruning search:") && r.stderr.contains("cut-offs"));
+    let r = run(&["analyze", "chomp", "--stats"], "6 6");
+    assert!(r.stderr.contains("dense table"), "{}", r.stderr);
+    // A bar whose box does not fit the memory goes to the memo solver, same value.
+    let dense = json("chomp", "9,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1");
+    let r = run(
+        &["analyze", "chomp", "--json", "--memory", "1M", "--stats"],
+        "9,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+    );
+    assert!(r.stderr.contains("memo solver"), "{}", r.stderr);
+    let memo: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(memo["grundy"], dense["grundy"]);
+    assert_refused(
+        &["analyze", "cram", "--memory", "12Q"],
+        "4 5",
+        2,
+        "--memory",
+    );
+    assert_refused(
+        &["analyze", "cram", "--memory", "100K"],
+        "4 5",
+        2,
+        "at least 1M",
+    );
+    assert_refused(
+        &["analyze", "cram", "--memory", "100000T"],
+        "4 5",
+        2,
+        "available",
+    );
+    assert_refused(
+        &["analyze", "nim", "--memory", "1G"],
+        "3 4",
+        2,
+        "cram and chomp",
+    );
+    assert_refused(
+        &[
+            "table", "chomp", "--rows", "2", "--cols", "2", "--memory", "x",
+        ],
+        "",
+        2,
+        "--memory",
     );
 }
