@@ -114,8 +114,8 @@ fn search_value(rows: usize, cols: usize) -> Nimber {
 fn strips_are_dawsons_kayles() {
     let dawson: Family = "dawson-kayles".parse().unwrap();
     let values = dawson.values(40).unwrap();
-    for n in 1..=40 {
-        assert_eq!(search_value(1, n).0, u64::from(values[n]), "1×{n}");
+    for (n, &v) in values.iter().enumerate().skip(1) {
+        assert_eq!(search_value(1, n).0, u64::from(v), "1×{n}");
     }
 }
 
