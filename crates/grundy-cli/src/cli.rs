@@ -49,8 +49,9 @@ free and '#' blocked; at most 64 cells) or chomp (`R C` for a full bar, or the r
 bottom row first, never increasing: one number, three or more, or joined by commas like
 3,2); or a heap family (nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles,
 dawson-chess, dawson-kayles, treblecross), reading whitespace-separated heap sizes played
-side by side. Board games are solved by the generic engine, up to 30 million stored
-positions.")]
+side by side. Cram is solved by the pruning search with a transposition table of --memory
+bytes; Chomp by a dense table of every position in its box when that fits --memory, by the
+generic engine otherwise. --stats prints what the engine did on standard error.")]
     #[command(after_long_help = "\
 Examples:
   grundy analyze nim examples/nim.txt
