@@ -2,23 +2,11 @@
 //! boards, and perft-style move counts kept as data.
 
 use grundy::games::board::{Chomp, Cram};
-use grundy::{Components, Game, Solver};
+use grundy::{Game, Solver};
 use proptest::prelude::*;
 
-/// Cram with every position as it is: no regions, no canonical forms.
-struct PlainCram(Cram);
-
-impl Game for PlainCram {
-    type Position = u64;
-    fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
-        for p in self.0.placements(*free) {
-            out.push(Components::from_elem(
-                free & !(1 << p.first) & !(1 << p.second),
-                1,
-            ));
-        }
-    }
-}
+mod common;
+use common::PlainCram;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
@@ -27,16 +15,11 @@ proptest! {
     fn cram_regions_and_symmetries_keep_the_value(
         rows in 1usize..=4,
         cols in 1usize..=5,
-        blocked in any::<u64>(),
+        bits in any::<u64>(),
         density in 0u32..4,
     ) {
         let cram = Cram::new(rows, cols).unwrap();
-        // About half, a quarter, an eighth or a sixteenth of the cells blocked.
-        let mut mask = blocked;
-        for k in 0..density {
-            mask &= blocked.rotate_left(17 * (k + 1));
-        }
-        let free = cram.full() & !mask;
+        let free = common::blocked(&cram, bits, density);
         let fast = Solver::new(cram).sum_grundy(&cram.regions(free)).unwrap();
         let plain = Solver::new(PlainCram(cram)).grundy(&free).unwrap();
         prop_assert_eq!(fast, plain, "{}×{} free {:b}", rows, cols, free);

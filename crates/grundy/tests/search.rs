@@ -5,32 +5,11 @@
 use grundy::games::board::{Chomp, Cram};
 use grundy::solve::search::Search;
 use grundy::solve::table::{MapTable, NoTable, PackedTable};
-use grundy::{Components, Family, Game, Nimber, Player, Solver};
+use grundy::{Family, Nimber, Player, Solver};
 use proptest::prelude::*;
 
-/// Cram with every position as it is: no regions, no canonical forms, no reductions.
-struct PlainCram(Cram);
-
-impl Game for PlainCram {
-    type Position = u64;
-    fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
-        for p in self.0.placements(*free) {
-            out.push(Components::from_elem(
-                free & !(1 << p.first) & !(1 << p.second),
-                1,
-            ));
-        }
-    }
-}
-
-/// A board with about a half, a quarter, an eighth or a sixteenth of its cells blocked.
-fn blocked(cram: &Cram, bits: u64, density: u32) -> u64 {
-    let mut mask = bits;
-    for k in 0..density {
-        mask &= bits.rotate_left(17 * (k + 1));
-    }
-    cram.full() & !mask
-}
+mod common;
+use common::{PlainCram, blocked};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
