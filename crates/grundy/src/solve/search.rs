@@ -180,21 +180,17 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
     /// Whether a sum of components is worth exactly 0 (a move to it is a winning move).
     pub fn is_zero(&mut self, components: &[G::Position]) -> bool {
         let marks = self.marks();
-        let mut acc = 0;
-        let first = self.comps.len();
-        for c in components {
-            let c = self.game.canonical(c);
-            match self.lookup(&c) {
-                Some(v) => acc ^= v,
-                None => self.comps.push(c),
-            }
-        }
-        cancel_pairs(&mut self.comps, first);
-        let zero = if self.comps.len() == first {
-            acc == 0
-        } else {
-            self.push_pending(first, acc);
-            self.option_is(marks.1, 0)
+        let known = stage(
+            &self.game,
+            &self.table,
+            &mut self.stats,
+            &mut self.comps,
+            &mut self.moves,
+            components,
+        );
+        let zero = match known {
+            Some(acc) => acc == 0,
+            None => self.option_is(marks.1, 0),
         };
         self.release(marks);
         zero
@@ -419,17 +415,7 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
         } = self;
         game.each_option(p, &mut |option| {
             listed += 1;
-            let first = comps.len();
-            let mut acc = 0;
-            for c in &option {
-                let c = game.canonical(c);
-                match lookup(&*game, &*table, stats, &c) {
-                    Some(v) => acc ^= v,
-                    None => comps.push(c),
-                }
-            }
-            cancel_pairs(comps, first);
-            if comps.len() == first {
+            if let Some(acc) = stage(&*game, &*table, stats, comps, moves, &option) {
                 known.push(acc);
                 if counted.is_some() {
                     cand = strike(cand, acc);
@@ -438,8 +424,6 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
                         return false;
                     }
                 }
-            } else {
-                push_pending(&*game, comps, moves, first, acc);
             }
             true
         });
@@ -467,11 +451,6 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
             cut,
         }
     }
-
-    /// Records the components from `first` to the top of the stack as one pending option.
-    fn push_pending(&mut self, first: usize, acc: u64) {
-        push_pending(&self.game, &mut self.comps, &mut self.moves, first, acc);
-    }
 }
 
 /// What listing a position's options found.
@@ -498,6 +477,35 @@ fn lookup<G: Game, T: Table<G::Position>>(
         stats.hits += 1;
     }
     v
+}
+
+/// Puts one option on the stacks: its components in canonical form, those of known value
+/// folded into a nim-sum, equal pairs cancelled. Returns the option's value when every
+/// component is known; otherwise records it as pending and returns `None`.
+fn stage<G: Game, T: Table<G::Position>>(
+    game: &G,
+    table: &T,
+    stats: &mut SearchStats,
+    comps: &mut Vec<G::Position>,
+    moves: &mut Vec<Pending>,
+    option: &[G::Position],
+) -> Option<u64> {
+    let first = comps.len();
+    let mut acc = 0;
+    for c in option {
+        let c = game.canonical(c);
+        match lookup(game, table, stats, &c) {
+            Some(v) => acc ^= v,
+            None => comps.push(c),
+        }
+    }
+    cancel_pairs(comps, first);
+    if comps.len() == first {
+        Some(acc)
+    } else {
+        push_pending(game, comps, moves, first, acc);
+        None
+    }
 }
 
 /// Records the components from `first` to the top of `comps` as one pending option, its

@@ -189,12 +189,17 @@ impl Cram {
         if free == 0 {
             return (0, 0, 0);
         }
-        let up = free >> (self.row(free.trailing_zeros()) * self.cols);
-        let used = self.columns_used(up);
+        let (top, left, height, width) = self.bounds(free);
+        (free >> (top * self.cols + left), height, width)
+    }
+
+    /// The bounding box of a nonempty `free`: its top row, left column, height and width.
+    fn bounds(&self, free: u64) -> (usize, usize, usize, usize) {
+        let top = self.row(free.trailing_zeros());
+        let used = self.columns_used(free >> (top * self.cols));
         let left = used.trailing_zeros() as usize;
-        let p = up >> left;
-        let height = self.row(63 - p.leading_zeros()) + 1;
-        (p, height, 64 - used.leading_zeros() as usize - left)
+        let height = self.row(63 - free.leading_zeros()) + 1 - top;
+        (top, left, height, 64 - used.leading_zeros() as usize - left)
     }
 
     /// The row of bit `i`.
@@ -323,11 +328,7 @@ impl Game for Cram {
             return;
         }
         let cols = self.cols;
-        let used = self.columns_used(free);
-        let left = used.trailing_zeros() as usize;
-        let width = 64 - used.leading_zeros() as usize - left;
-        let top = self.row(free.trailing_zeros());
-        let height = self.row(63 - free.leading_zeros()) + 1 - top;
+        let (top, left, height, width) = self.bounds(free);
         let first_col = !self.not_first & self.full();
         let row = u64::MAX >> (64 - cols);
         let down = free & free.checked_shr(cols as u32).unwrap_or(0);
