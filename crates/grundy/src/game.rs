@@ -75,6 +75,20 @@ pub trait Game {
         None
     }
 
+    /// A fault in the rules found while listing options (a script that failed or returned
+    /// something that is not a move), as one line naming the position. The memo solver
+    /// asks after every listing and stops with [`SolveError::Rules`](crate::SolveError).
+    /// Built-in games never fail: default `None`.
+    fn fault(&self) -> Option<String> {
+        None
+    }
+
+    /// `p` written for a person, for error messages (the position on a cycle). Default:
+    /// none, and messages say "a position".
+    fn describe(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// Calls `visit` with each option of `p`, in the order worth trying first, until it
     /// returns `false`. Default: [`options`](Game::options) in its order.
     fn each_option(
@@ -108,6 +122,12 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn option_count(&self, p: &Self::Position) -> Option<usize> {
         (**self).option_count(p)
+    }
+    fn fault(&self) -> Option<String> {
+        (**self).fault()
+    }
+    fn describe(&self, p: &Self::Position) -> Option<String> {
+        (**self).describe(p)
     }
     fn each_option(
         &self,

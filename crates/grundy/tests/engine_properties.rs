@@ -296,9 +296,9 @@ impl Game for Cycle {
 #[test]
 fn loopy_games_are_reported_not_looped() {
     let mut solver = Solver::new(Cycle);
-    assert_eq!(solver.grundy(&0), Err(SolveError::Loopy));
+    assert_eq!(solver.grundy(&0), Err(SolveError::Loopy { at: None }));
     // Nothing half-done is left behind: the same question gets the same answer.
-    assert_eq!(solver.grundy(&1), Err(SolveError::Loopy));
+    assert_eq!(solver.grundy(&1), Err(SolveError::Loopy { at: None }));
     assert_eq!(solver.stats().memo_size, 0);
 }
 

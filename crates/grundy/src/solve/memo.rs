@@ -18,8 +18,14 @@ const IN_PROGRESS: u64 = u64::MAX;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// A position can be reached from itself, so Grundy values are not defined.
-    #[error("the game is loopy: a position can be reached from itself")]
-    Loopy,
+    #[error("the game is loopy: {} can be reached from itself", at.as_deref().map_or_else(|| "a position".to_string(), |p| format!("position {p}")))]
+    Loopy {
+        /// A position on the cycle, as the game describes it (when it can).
+        at: Option<String>,
+    },
+    /// The rules failed while listing options (see [`Game::fault`]).
+    #[error("{0}")]
+    Rules(String),
     /// The memo table would grow past the limit set with [`Solver::with_limit`].
     #[error("more than {limit} positions would have to be stored")]
     TooManyPositions {
@@ -52,6 +58,9 @@ pub struct SumMove<P> {
 
 /// An option and its value (the XOR of its components' values).
 pub type ValuedOption<P> = (Components<P>, Nimber);
+
+/// A position's value and every option with its value.
+pub type Explained<P> = (Nimber, Vec<ValuedOption<P>>);
 
 /// A position being evaluated. Its options and their finished values live in the solver's
 /// two shared stacks, above those of the frames below it: frames finish last-in first-out,
@@ -137,7 +146,7 @@ impl<G: Game> Solver<G> {
         let root = self.game.canonical(p);
         match self.lookup(&root) {
             Lookup::Known(v) => return Ok(Nimber(v)),
-            Lookup::InProgress => return Err(SolveError::Loopy),
+            Lookup::InProgress => return Err(self.loopy(&root)),
             Lookup::Unknown => {}
         }
         let mut stack = vec![self.open(root)?];
@@ -165,6 +174,7 @@ impl<G: Game> Solver<G> {
     ) -> Result<Vec<ValuedOption<G::Position>>, SolveError> {
         let mut options = Vec::new();
         self.game.options(p, &mut options);
+        self.check_rules()?;
         self.stats.options += options.len() as u64;
         options
             .into_iter()
@@ -173,6 +183,38 @@ impl<G: Game> Solver<G> {
                 Ok((comps, v))
             })
             .collect()
+    }
+
+    /// The value of `p` and every option with its value, listing `p`'s options once (a
+    /// game whose options are dear to list, a script, is asked once per position).
+    pub fn explain(&mut self, p: &G::Position) -> Result<Explained<G::Position>, SolveError> {
+        let key = self.game.canonical(p);
+        match self.lookup(&key) {
+            Lookup::Known(v) => return Ok((Nimber(v), self.option_values(p)?)),
+            Lookup::InProgress => return Err(self.loopy(&key)),
+            Lookup::Unknown => {}
+        }
+        if self.memo.len() >= self.limit {
+            return Err(SolveError::TooManyPositions { limit: self.limit });
+        }
+        // Marked in progress, so an option that leads back to `p` is reported as a cycle.
+        self.memo.insert(key.clone(), IN_PROGRESS);
+        match self.option_values(p) {
+            Ok(options) => {
+                self.mex.reset(options.len());
+                for (_, v) in &options {
+                    self.mex.insert(v.0);
+                }
+                let g = self.mex.mex();
+                self.stats.evaluated += 1;
+                self.memo.insert(key, g);
+                Ok((Nimber(g), options))
+            }
+            Err(e) => {
+                self.memo.remove(&key);
+                Err(e)
+            }
+        }
     }
 
     /// The options of `p` that leave a position of value 0: the winning moves.
@@ -202,19 +244,19 @@ impl<G: Game> Solver<G> {
         &mut self,
         components: &[G::Position],
     ) -> Result<Vec<SumMove<G::Position>>, SolveError> {
-        let values = components
+        let explained = components
             .iter()
-            .map(|c| self.grundy(c))
+            .map(|c| self.explain(c))
             .collect::<Result<Vec<_>, _>>()?;
-        let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+        let total = explained.iter().fold(Nimber::ZERO, |a, (v, _)| a ^ *v);
         let mut moves = Vec::new();
         if total.is_zero() {
             return Ok(moves);
         }
-        for (i, c) in components.iter().enumerate() {
-            // The rest of the sum is worth total ^ values[i]; a move here must match it.
-            let target = total ^ values[i];
-            for (leaves, v) in self.option_values(c)? {
+        for (i, (value, options)) in explained.into_iter().enumerate() {
+            // The rest of the sum is worth total ^ value; a move here must match it.
+            let target = total ^ value;
+            for (leaves, v) in options {
                 if v == target {
                     moves.push(SumMove {
                         component: i,
@@ -237,6 +279,20 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    fn loopy(&self, at: &G::Position) -> SolveError {
+        SolveError::Loopy {
+            at: self.game.describe(at),
+        }
+    }
+
+    /// The game's fault, if listing options found one.
+    fn check_rules(&self) -> Result<(), SolveError> {
+        match self.game.fault() {
+            Some(fault) => Err(SolveError::Rules(fault)),
+            None => Ok(()),
+        }
+    }
+
     fn open(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
         if self.memo.len() >= self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
@@ -244,6 +300,11 @@ impl<G: Game> Solver<G> {
         self.memo.insert(position.clone(), IN_PROGRESS);
         let options_start = self.options.len();
         self.game.options(&position, &mut self.options);
+        if let Err(e) = self.check_rules() {
+            self.options.truncate(options_start);
+            self.memo.remove(&position);
+            return Err(e);
+        }
         for comps in &mut self.options[options_start..] {
             for c in comps.iter_mut() {
                 *c = self.game.canonical(c);
@@ -275,7 +336,7 @@ impl<G: Game> Solver<G> {
                             frame.acc ^= v;
                             frame.component += 1;
                         }
-                        Lookup::InProgress => return Err(SolveError::Loopy),
+                        Lookup::InProgress => return Err(self.loopy(c)),
                         Lookup::Unknown => {
                             let child = self.open(c.clone())?;
                             stack.push(child);
