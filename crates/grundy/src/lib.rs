@@ -29,13 +29,16 @@
 
 #![deny(missing_docs)]
 
+pub mod explore;
 pub mod family;
 pub mod game;
 pub mod games;
 pub mod index;
 pub mod nimber;
 pub mod parse;
+pub mod picture;
 pub mod progress;
+pub mod script;
 pub mod solve;
 pub mod store;
 pub mod sum;

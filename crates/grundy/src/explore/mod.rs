@@ -1,0 +1,298 @@
+//! Pattern finding in tables of Grundy values: periods of a line of values, and the shape
+//! of the P-positions of a grid.
+//!
+//! Everything here is *seen*, not proved: a period found in values up to N may break at
+//! N + 1. Callers that have a theorem (octal and subtraction games) say "proved" from
+//! that theorem; this module only reports what the values show.
+//!
+//! ```
+//! use grundy::explore::{line_period, Periodicity};
+//!
+//! // Values that repeat 0 1 2 after a preperiod of one value.
+//! let values = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+//! assert_eq!(
+//!     line_period(&values),
+//!     Some(Periodicity { preperiod: 1, period: 3, step: 0 })
+//! );
+//! ```
+
+use serde::Serialize;
+
+/// Values that repeat every `period` from `preperiod` on, each time `step` larger:
+/// `v(n + period) = v(n) + step` for every `n >= preperiod` seen. `step` 0 is a pure period,
+/// anything else an arithmetic period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Periodicity {
+    /// The first n from which the pattern holds.
+    pub preperiod: usize,
+    /// The period.
+    pub period: usize,
+    /// What each period adds.
+    pub step: i64,
+}
+
+/// The shortest period the values show, with the shortest preperiod for it, if the
+/// repeating part spans at least three periods and at least half of the values (so a
+/// few equal values at the end are not taken for a pattern).
+pub fn line_period(values: &[u64]) -> Option<Periodicity> {
+    let n = values.len();
+    for period in 1..=n / 3 {
+        let last = n - 1;
+        let step = values[last] as i64 - values[last - period] as i64;
+        // Walk back from the end while the relation holds.
+        let mut start = last - period;
+        while start > 0 && values[start - 1 + period] as i64 - values[start - 1] as i64 == step {
+            start -= 1;
+        }
+        let span = n - start;
+        if span >= 3 * period && span * 2 >= n {
+            return Some(Periodicity {
+                preperiod: start,
+                period,
+                step,
+            });
+        }
+    }
+    None
+}
+
+/// The positions of value 0 in a line of values.
+pub fn zeros(values: &[u64]) -> Vec<usize> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v == 0)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// A grid of values: `values[x * (ys + 1) + y]` is the value of `[x, y]`, for
+/// 0..=xs × 0..=ys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// The largest first coordinate.
+    pub xs: usize,
+    /// The largest second coordinate.
+    pub ys: usize,
+    /// Row by row.
+    pub values: Vec<u64>,
+}
+
+impl Grid {
+    /// The value of `[x, y]`.
+    pub fn at(&self, x: usize, y: usize) -> u64 {
+        self.values[x * (self.ys + 1) + y]
+    }
+
+    /// The P-positions (value 0), row by row.
+    pub fn zeros(&self) -> Vec<(usize, usize)> {
+        (0..=self.xs)
+            .flat_map(|x| (0..=self.ys).map(move |y| (x, y)))
+            .filter(|&(x, y)| self.at(x, y) == 0)
+            .collect()
+    }
+
+    /// What the P-positions of the grid look like.
+    pub fn shape(&self) -> GridShape {
+        let zeros = self.zeros();
+        let side = self.xs.min(self.ys);
+        let symmetric = (0..=side).all(|x| (0..=side).all(|y| self.at(x, y) == self.at(y, x)));
+        let mut per_row = vec![0usize; self.xs + 1];
+        let mut per_col = vec![0usize; self.ys + 1];
+        for &(x, y) in &zeros {
+            per_row[x] += 1;
+            per_col[y] += 1;
+        }
+        // Differences y − x of the P-positions on or above the diagonal.
+        let mut differences: Vec<usize> = zeros
+            .iter()
+            .filter(|&&(x, y)| x <= y)
+            .map(|&(x, y)| y - x)
+            .collect();
+        differences.sort_unstable();
+        let distinct = differences.windows(2).all(|w| w[0] != w[1]);
+        let consecutive = distinct && differences.iter().enumerate().all(|(i, &d)| i == d);
+        // The slope y/x of the upper P-positions away from the corner.
+        let far: Vec<f64> = zeros
+            .iter()
+            .filter(|&&(x, y)| x < y && x * 4 >= side)
+            .map(|&(x, y)| y as f64 / x as f64)
+            .collect();
+        let slope = (far.len() >= 3).then(|| far.iter().sum::<f64>() / far.len() as f64);
+        GridShape {
+            count: zeros.len(),
+            symmetric,
+            rows: Count::of(&per_row),
+            columns: Count::of(&per_col),
+            diagonal_differences: differences,
+            differences_distinct: distinct,
+            differences_consecutive: consecutive,
+            slope,
+        }
+    }
+}
+
+/// How many P-positions each row (or column) holds: the least and the most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Count {
+    /// The fewest in one line.
+    pub least: usize,
+    /// The most in one line.
+    pub most: usize,
+}
+
+impl Count {
+    fn of(counts: &[usize]) -> Count {
+        Count {
+            least: counts.iter().copied().min().unwrap_or(0),
+            most: counts.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// "exactly one", "at most one", "between 2 and 5", ...
+    pub fn describe(&self) -> String {
+        match (self.least, self.most) {
+            (a, b) if a == b => format!("exactly {a}"),
+            (0, b) => format!("at most {b}"),
+            (a, b) => format!("between {a} and {b}"),
+        }
+    }
+}
+
+/// The shape of the P-positions of a grid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GridShape {
+    /// How many there are.
+    pub count: usize,
+    /// Whether `[x, y]` and `[y, x]` always have the same value (on the square part).
+    pub symmetric: bool,
+    /// P-positions per row (first coordinate fixed).
+    pub rows: Count,
+    /// P-positions per column (second coordinate fixed).
+    pub columns: Count,
+    /// The differences y − x of the P-positions with x ≤ y, sorted.
+    pub diagonal_differences: Vec<usize>,
+    /// No two of them on one diagonal.
+    pub differences_distinct: bool,
+    /// They are exactly 0, 1, 2, … (one on each diagonal from the main one on).
+    pub differences_consecutive: bool,
+    /// The mean of y/x over the P-positions with x < y away from the corner.
+    pub slope: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn periods_pure_and_arithmetic() {
+        let nim: Vec<u64> = (0..50).collect();
+        assert_eq!(
+            line_period(&nim),
+            Some(Periodicity {
+                preperiod: 0,
+                period: 1,
+                step: 1
+            })
+        );
+        // Lasker's Nim: 0, then 1 2 4 3, 5 6 8 7, ... every 4 grows by 4.
+        let lasker: Vec<u64> = (0..60u64)
+            .map(|n| match n % 4 {
+                0 if n == 0 => 0,
+                0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            })
+            .collect();
+        assert_eq!(
+            line_period(&lasker),
+            Some(Periodicity {
+                preperiod: 1,
+                period: 4,
+                step: 4
+            })
+        );
+        // A few equal values at the end are not a pattern.
+        let tail = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 7, 7];
+        assert_eq!(line_period(&tail), None);
+        assert_eq!(line_period(&[]), None);
+        assert_eq!(line_period(&[0, 0]), None);
+    }
+
+    proptest! {
+        /// Any periodic sequence built with a preperiod is found, with a period no
+        /// longer than the one built in, and the relation found holds on every value
+        /// from its preperiod on.
+        #[test]
+        fn built_periods_are_found(
+            pre in prop::collection::vec(0u64..50, 0..10),
+            cycle in prop::collection::vec(0u64..50, 1..8),
+            step in 0u64..3,
+            reps in 10usize..14,
+        ) {
+            let mut values = pre.clone();
+            for r in 0..reps as u64 {
+                values.extend(cycle.iter().map(|v| v + r * step));
+            }
+            let found = line_period(&values).expect("a period");
+            prop_assert!(found.period <= cycle.len());
+            if found.period == cycle.len() {
+                prop_assert!(found.preperiod <= pre.len());
+            }
+            for n in found.preperiod..values.len() - found.period {
+                prop_assert_eq!(
+                    values[n + found.period] as i64 - values[n] as i64,
+                    found.step
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn grid_shape_of_a_small_wythoff_table() {
+        // Wythoff values by brute force on 0..=12 squared.
+        let side = 12;
+        let mut values = vec![0u64; (side + 1) * (side + 1)];
+        for x in 0..=side {
+            for y in 0..=side {
+                let mut seen = [false; 64];
+                for k in 1..=x {
+                    seen[values[(x - k) * (side + 1) + y] as usize] = true;
+                }
+                for k in 1..=y {
+                    seen[values[x * (side + 1) + y - k] as usize] = true;
+                }
+                for k in 1..=x.min(y) {
+                    seen[values[(x - k) * (side + 1) + y - k] as usize] = true;
+                }
+                values[x * (side + 1) + y] = seen.iter().position(|s| !s).unwrap() as u64;
+            }
+        }
+        let grid = Grid {
+            xs: side,
+            ys: side,
+            values,
+        };
+        let shape = grid.shape();
+        // (0,0) (1,2) (2,1) (3,5) (5,3) (4,7) (7,4) (6,10) (10,6) (8,13)… within 12.
+        assert_eq!(
+            grid.zeros(),
+            vec![
+                (0, 0),
+                (1, 2),
+                (2, 1),
+                (3, 5),
+                (4, 7),
+                (5, 3),
+                (6, 10),
+                (7, 4),
+                (10, 6)
+            ]
+        );
+        assert!(shape.symmetric);
+        assert_eq!(shape.rows.most, 1);
+        assert!(shape.differences_consecutive);
+        assert_eq!(shape.diagonal_differences, vec![0, 1, 2, 3, 4]);
+    }
+}

@@ -1,0 +1,792 @@
+//! Games written as scripts: the rules in a few lines of [Rhai], run by the generic engine.
+//!
+//! A script defines `fn options(p)`, returning an array of the positions reachable from
+//! `p` in one move. A position is an integer or an array of integers; an option that
+//! leaves several independent games is `sum([p1, p2, ...])`. An optional
+//! `fn canonical(p)` returns a representative with the same value (sorted heaps, say), so
+//! equal positions share one memo entry. Constants at the top of the script (`const D =
+//! 2;`) are seen by both functions.
+//!
+//! ```
+//! use grundy::script::ScriptGame;
+//! use grundy::{Nimber, Solver};
+//!
+//! let kayles = ScriptGame::compile(
+//!     "<kayles>",
+//!     "fn options(n) {
+//!          let out = [];
+//!          for take in 1..=2 {
+//!              for left in 0..=n - take {
+//!                  out.push(sum([left, n - take - left]));
+//!              }
+//!          }
+//!          out
+//!      }",
+//! )?;
+//! let mut solver = Solver::new(&kayles);
+//! assert_eq!(solver.grundy(&5.into())?, Nimber(4));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The sandbox: a script cannot read or write files, import modules, run programs or reach
+//! the network (Rhai has none of these unless the host adds them, and the file module
+//! resolver is removed); `print` goes to standard error. Every call is stopped after
+//! [`MAX_OPERATIONS`] operations, and call depth, expression depth, strings and arrays
+//! are bounded, so a runaway script ends with an error naming the position it was
+//! expanding. A fault never panics: it is kept and reported through [`Game::fault`].
+//!
+//! [Rhai]: https://rhai.rs
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::path::Path;
+
+use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+use serde::Serialize;
+use smallvec::SmallVec;
+use thiserror::Error;
+
+use crate::game::{Components, Game, Player};
+use crate::nimber::Nimber;
+use crate::parse::{Found, ParseError, escaped_str};
+use crate::solve::memo::{SolveError, Solver, Stats};
+
+/// The most operations one call of `options` or `canonical` may take.
+pub const MAX_OPERATIONS: u64 = 10_000_000;
+/// The most integers in one position.
+pub const MAX_LEN: usize = 64;
+/// The largest script read, in bytes.
+pub const MAX_SCRIPT: u64 = 1 << 20;
+/// What one stored position of a script game may cost, in bytes: its memo entry (48 for
+/// the position, 8 for the value, and the hash table's slack, doubled while it grows),
+/// and when the game runs deep, a frame of the solver's stack and the options listed
+/// there. Measured: a chain of 8.4 million positions took 3.5 GB, 420 bytes each.
+pub const BYTES_PER_POSITION: u64 = 512;
+
+/// The most positions a memory budget of `bytes` holds.
+pub fn positions_within(bytes: u64) -> usize {
+    usize::try_from(bytes / BYTES_PER_POSITION).unwrap_or(usize::MAX)
+}
+
+/// A position of a script game: one integer, or an array of them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum ScriptPosition {
+    /// A single integer (a heap).
+    Int(i64),
+    /// An array of integers (`[x, y]`, a row of heaps).
+    List(SmallVec<[i64; 4]>),
+}
+
+impl From<i64> for ScriptPosition {
+    fn from(n: i64) -> Self {
+        ScriptPosition::Int(n)
+    }
+}
+
+impl From<&[i64]> for ScriptPosition {
+    fn from(xs: &[i64]) -> Self {
+        ScriptPosition::List(xs.into())
+    }
+}
+
+impl ScriptPosition {
+    /// The integer, when the position is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            ScriptPosition::Int(n) => Some(*n),
+            ScriptPosition::List(_) => None,
+        }
+    }
+
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            ScriptPosition::Int(n) => Dynamic::from_int(*n),
+            ScriptPosition::List(xs) => {
+                Dynamic::from_array(xs.iter().map(|&x| Dynamic::from_int(x)).collect())
+            }
+        }
+    }
+
+    /// Reads a position a script returned; `None` with what it was otherwise.
+    fn from_dynamic(d: &Dynamic) -> Result<ScriptPosition, String> {
+        if let Ok(n) = d.as_int() {
+            return Ok(ScriptPosition::Int(n));
+        }
+        if d.is_array() {
+            let arr = d
+                .read_lock::<Array>()
+                .ok_or("an array that cannot be read")?;
+            if arr.len() > MAX_LEN {
+                return Err(format!(
+                    "an array of {} numbers (a position holds at most {MAX_LEN})",
+                    arr.len()
+                ));
+            }
+            let mut xs = SmallVec::with_capacity(arr.len());
+            for x in arr.iter() {
+                match x.as_int() {
+                    Ok(n) => xs.push(n),
+                    Err(t) => return Err(format!("an array holding a {t}")),
+                }
+            }
+            return Ok(ScriptPosition::List(xs));
+        }
+        Err(format!("a {}", d.type_name()))
+    }
+}
+
+impl fmt::Display for ScriptPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScriptPosition::Int(n) => write!(f, "{n}"),
+            ScriptPosition::List(xs) => {
+                f.write_str("[")?;
+                for (i, x) in xs.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+/// Several independent positions left by one move: what `sum([...])` makes in a script.
+#[derive(Clone, Debug)]
+struct Split(Array);
+
+/// Why a script could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ScriptError {
+    /// The file could not be read.
+    #[error("{file}: cannot read: {message}")]
+    Read {
+        /// The file.
+        file: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The file is larger than [`MAX_SCRIPT`].
+    #[error("{file}: the script is larger than the supported {MAX_SCRIPT} bytes")]
+    TooLarge {
+        /// The file.
+        file: String,
+    },
+    /// The script does not parse.
+    #[error("{file}:{line}:{column}: syntax error: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Rhai's description.
+        message: String,
+    },
+    /// The script parses, but something else is wrong: no `options`, or its top level fails.
+    #[error("{file}: {message}")]
+    Rules {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A game whose rules are a Rhai script.
+pub struct ScriptGame {
+    source: String,
+    engine: Engine,
+    ast: AST,
+    scope: RefCell<Scope<'static>>,
+    has_canonical: bool,
+    fault: RefCell<Option<String>>,
+    calls: Cell<u64>,
+}
+
+impl fmt::Debug for ScriptGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptGame")
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The sandboxed engine: no modules, `print` to standard error, every limit set.
+fn engine() -> Engine {
+    let mut engine = Engine::new();
+    engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_call_levels(64);
+    engine.set_max_expr_depths(128, 128);
+    engine.set_max_string_size(1 << 16);
+    engine.set_max_array_size(1 << 20);
+    engine.set_max_map_size(1 << 16);
+    engine.set_max_variables(10_000);
+    engine.on_print(|s| eprintln!("{}", escaped_str(s)));
+    engine.on_debug(|s, _, pos| eprintln!("{pos:?}: {}", escaped_str(s)));
+    engine.register_type_with_name::<Split>("Sum");
+    engine.register_fn("sum", Split);
+    engine
+}
+
+/// Where a runtime error happened: the innermost call's position, and its message without it.
+fn runtime(err: &EvalAltResult) -> (Option<(usize, usize)>, String) {
+    let inner = err.unwrap_inner();
+    let pos = inner.position();
+    // The innermost error may sit at no position (a limit): fall back to the outer one.
+    let pos = if pos.is_none() { err.position() } else { pos };
+    let at = pos.line().map(|l| (l, pos.position().unwrap_or(1)));
+    let message = match inner {
+        EvalAltResult::ErrorTooManyOperations(_) => {
+            format!("ran past {MAX_OPERATIONS} operations in one call (an endless loop?)")
+        }
+        EvalAltResult::ErrorStackOverflow(_) => {
+            "calls nested too deep (an endless recursion?)".to_string()
+        }
+        other => {
+            let text = other.to_string();
+            let suffix = format!(" ({})", inner.position());
+            text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+        }
+    };
+    (at, message)
+}
+
+impl ScriptGame {
+    /// Reads and compiles the script in `path`.
+    pub fn load(path: &Path) -> Result<ScriptGame, ScriptError> {
+        let source = crate::parse::escaped_path(path);
+        let read = |e: std::io::Error| ScriptError::Read {
+            file: source.clone(),
+            message: e.to_string(),
+        };
+        let meta = std::fs::metadata(path).map_err(read)?;
+        if meta.is_file() && meta.len() > MAX_SCRIPT {
+            return Err(ScriptError::TooLarge { file: source });
+        }
+        let bytes = std::fs::read(path).map_err(read)?;
+        if bytes.len() as u64 > MAX_SCRIPT {
+            return Err(ScriptError::TooLarge { file: source });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| ScriptError::Rules {
+            file: source.clone(),
+            message: format!(
+                "the script is not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            ),
+        })?;
+        Self::compile(&source, &text)
+    }
+
+    /// Compiles `text`, naming it `source` in messages, and runs its top level once (for
+    /// its constants).
+    pub fn compile(source: &str, text: &str) -> Result<ScriptGame, ScriptError> {
+        let engine = engine();
+        let ast = engine.compile(text).map_err(|e| {
+            let pos = e.position();
+            ScriptError::Syntax {
+                file: source.to_string(),
+                line: pos.line().unwrap_or(1),
+                column: pos.position().unwrap_or(1),
+                message: e.err_type().to_string(),
+            }
+        })?;
+        let defines = |name: &str| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == 1)
+        };
+        if !defines("options") {
+            return Err(ScriptError::Rules {
+                file: source.to_string(),
+                message: "the script defines no `fn options(p)` (it must return the positions one move can reach)".to_string(),
+            });
+        }
+        let has_canonical = defines("canonical");
+        let mut scope = Scope::new();
+        engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
+            let (at, message) = runtime(&e);
+            let at = at.map_or(String::new(), |(l, c)| format!("{l}:{c}: "));
+            ScriptError::Rules {
+                file: format!("{source}:{}", at.trim_end_matches(": ")),
+                message: format!("error in the script's top level: {message}"),
+            }
+        })?;
+        Ok(ScriptGame {
+            source: source.to_string(),
+            engine,
+            ast,
+            scope: RefCell::new(scope),
+            has_canonical,
+            fault: RefCell::new(None),
+            calls: Cell::new(0),
+        })
+    }
+
+    /// The file name the game was loaded from, as messages show it.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// How many times the script's `options` has been called.
+    pub fn calls(&self) -> u64 {
+        self.calls.get()
+    }
+
+    /// Records the first fault; later calls do nothing until it is read.
+    fn fail(&self, at: Option<(usize, usize)>, message: String) {
+        let mut fault = self.fault.borrow_mut();
+        if fault.is_none() {
+            let place = match at {
+                Some((l, c)) => format!("{}:{l}:{c}", self.source),
+                None => self.source.clone(),
+            };
+            *fault = Some(format!("{place}: {message}"));
+        }
+    }
+
+    fn faulted(&self) -> bool {
+        self.fault.borrow().is_some()
+    }
+
+    fn call(&self, name: &str, p: &ScriptPosition) -> Option<Dynamic> {
+        let mut scope = self.scope.borrow_mut();
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        match self.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut scope,
+            &self.ast,
+            name,
+            (p.to_dynamic(),),
+        ) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                drop(scope);
+                let (at, message) = runtime(&e);
+                self.fail(at, format!("{name}({p}) failed: {message}"));
+                None
+            }
+        }
+    }
+
+    fn read_options(
+        &self,
+        p: &ScriptPosition,
+        result: Dynamic,
+        out: &mut Vec<Components<ScriptPosition>>,
+    ) {
+        let bad = |what: String| {
+            self.fail(
+                None,
+                format!("options({p}) must return an array of positions (an integer, an array of integers, or sum([...])), but {what}"),
+            )
+        };
+        let Some(items) = result.read_lock::<Array>().map(|a| a.clone()) else {
+            return bad(format!("it returned a {}", result.type_name()));
+        };
+        for (i, item) in items.iter().enumerate() {
+            let mut comps = Components::new();
+            let parts: Vec<Dynamic> = match item.clone().try_cast::<Split>() {
+                Some(Split(parts)) => parts,
+                None => vec![item.clone()],
+            };
+            for part in &parts {
+                match ScriptPosition::from_dynamic(part) {
+                    Ok(q) => comps.push(q),
+                    Err(what) => return bad(format!("option {} is {what}", i + 1)),
+                }
+            }
+            out.push(comps);
+        }
+    }
+}
+
+impl Game for ScriptGame {
+    type Position = ScriptPosition;
+
+    fn options(&self, p: &ScriptPosition, out: &mut Vec<Components<ScriptPosition>>) {
+        if self.faulted() {
+            return;
+        }
+        self.calls.set(self.calls.get() + 1);
+        if let Some(result) = self.call("options", p) {
+            let start = out.len();
+            self.read_options(p, result, out);
+            if self.faulted() {
+                out.truncate(start);
+            }
+        }
+    }
+
+    fn canonical(&self, p: &ScriptPosition) -> ScriptPosition {
+        if !self.has_canonical || self.faulted() {
+            return p.clone();
+        }
+        match self.call("canonical", p) {
+            Some(d) => match ScriptPosition::from_dynamic(&d) {
+                Ok(q) => q,
+                Err(what) => {
+                    self.fail(
+                        None,
+                        format!("canonical({p}) must return a position (an integer or an array of integers), but it returned {what}"),
+                    );
+                    p.clone()
+                }
+            },
+            None => p.clone(),
+        }
+    }
+
+    fn fault(&self) -> Option<String> {
+        self.fault.borrow().clone()
+    }
+
+    fn describe(&self, p: &ScriptPosition) -> Option<String> {
+        Some(p.to_string())
+    }
+}
+
+/// One move of an analysed sum: in component `component` (1-based), from `from` to the
+/// positions `to` (none when the move leaves nothing, several for a split).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScriptMove {
+    /// 1-based index of the component moved in.
+    pub component: usize,
+    /// That component before the move.
+    pub from: ScriptPosition,
+    /// What the move leaves in its place.
+    pub to: Vec<ScriptPosition>,
+}
+
+impl fmt::Display for ScriptMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "position {} ({}): move to ", self.component, self.from)?;
+        if self.to.is_empty() {
+            return f.write_str("nothing (a position with no moves)");
+        }
+        for (i, q) in self.to.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{q}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A sum of script positions explained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScriptAnalysis {
+    /// The script, as messages name it.
+    pub game: String,
+    /// The positions, as given.
+    pub positions: Vec<ScriptPosition>,
+    /// Each position's Grundy value.
+    pub values: Vec<Nimber>,
+    /// Their nim-sum.
+    pub grundy: Nimber,
+    /// Who wins with perfect play.
+    pub winner: Player,
+    /// Every move that leaves the whole sum at 0.
+    pub winning_moves: Vec<ScriptMove>,
+    /// What the solver did.
+    #[serde(skip)]
+    pub stats: Stats,
+    /// Calls of the script's `options`.
+    #[serde(skip)]
+    pub calls: u64,
+}
+
+impl ScriptGame {
+    /// A memo solver for this game that refuses to store more than `limit` positions
+    /// (see [`positions_within`]).
+    pub fn solver(&self, limit: usize) -> Solver<&ScriptGame> {
+        Solver::with_limit(self, limit)
+    }
+
+    /// Values, winner and every winning move of `positions` played side by side, storing
+    /// at most `limit` positions. Each position's options are asked for once.
+    pub fn analyze(
+        &self,
+        positions: &[ScriptPosition],
+        limit: usize,
+    ) -> Result<ScriptAnalysis, SolveError> {
+        let mut solver = self.solver(limit);
+        let moves = solver.sum_winning_moves(positions)?;
+        let values = positions
+            .iter()
+            .map(|p| solver.grundy(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let grundy = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+        Ok(ScriptAnalysis {
+            game: self.source.clone(),
+            positions: positions.to_vec(),
+            values,
+            grundy,
+            winner: Player::winner_of(grundy),
+            winning_moves: moves
+                .into_iter()
+                .map(|m| ScriptMove {
+                    component: m.component + 1,
+                    from: positions[m.component].clone(),
+                    to: m.leaves.into_vec(),
+                })
+                .collect(),
+            stats: solver.stats(),
+            calls: self.calls(),
+        })
+    }
+}
+
+/// Reads positions written as a script would: integers and arrays of integers (`3`,
+/// `[3, 5]`, `[]`), separated by white space; several positions are played side by side.
+pub fn parse_positions(text: &str) -> Result<Vec<ScriptPosition>, ParseError> {
+    let mut out = Vec::new();
+    let mut line = 1;
+    let mut chars = text.char_indices().peekable();
+    let error = |line: usize, expected: &str, found: Found| ParseError {
+        line,
+        expected: expected.to_string(),
+        found,
+    };
+    let token_at = |i: usize| {
+        let rest = &text[i..];
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ',' || c == ']' || c == '[')
+            .unwrap_or(rest.len())
+            .max(rest.chars().next().map_or(0, char::len_utf8));
+        Found::Token(escaped_str(&rest[..end.min(40)]).into_owned())
+    };
+    let number = |i: usize, line: usize| -> Result<(i64, usize), ParseError> {
+        let rest = &text[i..];
+        let len = rest
+            .char_indices()
+            .find(|&(k, c)| !(c.is_ascii_digit() || (k == 0 && c == '-')))
+            .map_or(rest.len(), |(k, _)| k);
+        rest[..len]
+            .parse::<i64>()
+            .map(|n| (n, len))
+            .map_err(|_| error(line, "an integer (a 64-bit signed number)", token_at(i)))
+    };
+    while let Some(&(i, c)) = chars.peek() {
+        if c == '\n' {
+            line += 1;
+            chars.next();
+        } else if c.is_whitespace() || c == '\u{feff}' {
+            chars.next();
+        } else if c == '[' {
+            chars.next();
+            let mut xs: SmallVec<[i64; 4]> = SmallVec::new();
+            let mut want_number = true;
+            loop {
+                let Some(&(j, c)) = chars.peek() else {
+                    return Err(error(line, "']' to close the position", Found::End));
+                };
+                if c == '\n' {
+                    line += 1;
+                    chars.next();
+                } else if c.is_whitespace() {
+                    chars.next();
+                } else if c == ']' && (!want_number || xs.is_empty()) {
+                    chars.next();
+                    break;
+                } else if c == ',' && !want_number {
+                    want_number = true;
+                    chars.next();
+                } else if want_number && (c.is_ascii_digit() || c == '-') {
+                    let (n, len) = number(j, line)?;
+                    if xs.len() == MAX_LEN {
+                        return Err(error(
+                            line,
+                            &format!("at most {MAX_LEN} numbers in a position"),
+                            Found::Value("more".to_string()),
+                        ));
+                    }
+                    xs.push(n);
+                    want_number = false;
+                    for _ in 0..len {
+                        chars.next();
+                    }
+                } else {
+                    let expected = if want_number {
+                        "an integer"
+                    } else {
+                        "',' or ']'"
+                    };
+                    return Err(error(line, expected, token_at(j)));
+                }
+            }
+            let _ = i;
+            out.push(ScriptPosition::List(xs));
+        } else if c.is_ascii_digit() || c == '-' {
+            let (n, len) = number(i, line)?;
+            out.push(ScriptPosition::Int(n));
+            for _ in 0..len {
+                chars.next();
+            }
+        } else {
+            return Err(error(
+                line,
+                "a position: an integer or an array of integers like [3, 5]",
+                token_at(i),
+            ));
+        }
+    }
+    if out.is_empty() {
+        return Err(error(line, "at least one position", Found::End));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> ScriptGame {
+        ScriptGame::compile("t.rhai", text).unwrap()
+    }
+
+    #[test]
+    fn positions_parse_and_print() {
+        let ps = parse_positions("3 [3, 5]\n[] -2 [ 1 ,2 ]").unwrap();
+        let shown: Vec<String> = ps.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["3", "[3, 5]", "[]", "-2", "[1, 2]"]);
+        let e = parse_positions("1\n[3 5]").unwrap_err();
+        assert_eq!(e.to_string(), "2: expected ',' or ']', found '5'");
+        let e = parse_positions("[3,").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(parse_positions("  \n").is_err());
+        assert!(
+            parse_positions("x")
+                .unwrap_err()
+                .to_string()
+                .contains("'x'")
+        );
+        assert!(parse_positions("99999999999999999999").is_err());
+        assert!(parse_positions("[1,]").is_err());
+    }
+
+    #[test]
+    fn sums_and_constants() {
+        // Take 1..=D, or split a heap into two nonempty heaps.
+        let g = game(
+            "const D = 2;
+             fn options(n) {
+                 let out = [];
+                 for t in 1..=D { if t <= n { out.push(n - t); } }
+                 for a in 1..n { if a <= n - a { out.push(sum([a, n - a])); } }
+                 out
+             }",
+        );
+        let mut solver = Solver::new(&g);
+        // Checked against the same rules in Rust.
+        let mut plain = Solver::new(Plain);
+        for n in 0..30 {
+            assert_eq!(
+                solver.grundy(&ScriptPosition::Int(n)).unwrap(),
+                plain.grundy(&(n as u64)).unwrap(),
+                "heap {n}"
+            );
+        }
+        // Each position's options were asked for once.
+        assert_eq!(g.calls(), 30);
+    }
+
+    struct Plain;
+    impl Game for Plain {
+        type Position = u64;
+        fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
+            for t in 1..=2 {
+                if t <= *n {
+                    out.push(Components::from_elem(n - t, 1));
+                }
+            }
+            for a in 1..*n {
+                if a <= n - a {
+                    out.push([a, n - a].into_iter().collect());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_is_used_as_the_key() {
+        let g = game(
+            "fn options(p) { let out = []; for i in 0..p.len() { for k in 0..p[i] { let q = p; q[i] = k; out.push(q); } } out }
+             fn canonical(p) { p.sort(); p }",
+        );
+        let mut solver = Solver::new(&g);
+        let v = solver
+            .grundy(&ScriptPosition::from(&[3, 5, 6][..]))
+            .unwrap();
+        assert_eq!(v, Nimber(0));
+        assert_eq!(
+            solver.grundy(&ScriptPosition::from(&[1, 2][..])).unwrap(),
+            Nimber(3)
+        );
+        // Sorted keys: (1,2) and (2,1) share one entry.
+        let before = solver.stats().memo_size;
+        solver.grundy(&ScriptPosition::from(&[2, 1][..])).unwrap();
+        assert_eq!(solver.stats().memo_size, before);
+    }
+
+    fn fault_of(text: &str, p: ScriptPosition) -> String {
+        let g = game(text);
+        let mut solver = Solver::new(&g);
+        match solver.grundy(&p) {
+            Err(SolveError::Rules(m)) => m,
+            Err(e) => e.to_string(),
+            Ok(v) => panic!("expected a fault, got {v}"),
+        }
+    }
+
+    #[test]
+    fn faults_name_the_position_and_line() {
+        let m = fault_of(
+            "fn options(n) {\n  let x = 6 / (n - 3);\n  [x - 1]\n}",
+            3.into(),
+        );
+        assert!(m.starts_with("t.rhai:2:"), "{m}");
+        assert!(m.contains("options(3)"), "{m}");
+        let m = fault_of("fn options(n) { loop { } }", 1.into());
+        assert!(m.contains("operations"), "{m}");
+        let m = fault_of(
+            "fn options(n) { if n > 0 { [\"x\"] } else { [] } }",
+            2.into(),
+        );
+        assert!(m.contains("options(2)") && m.contains("string"), "{m}");
+        let m = fault_of("fn options(n) { 5 }", 2.into());
+        assert!(
+            m.contains("returned a i64") || m.contains("returned a"),
+            "{m}"
+        );
+        let m = fault_of("fn f(n) { f(n + 1) }\nfn options(n) { f(n) }", 0.into());
+        assert!(m.contains("too deep") || m.contains("Stack"), "{m}");
+    }
+
+    #[test]
+    fn cycles_name_a_position_on_them() {
+        let g = game(
+            "fn options(n) { if n == 0 { [] } else if n == 3 { [5] } else { [n - 1, n + 1] } }",
+        );
+        let mut solver = Solver::new(&g);
+        let e = solver.grundy(&ScriptPosition::Int(4)).unwrap_err();
+        assert!(matches!(e, SolveError::Loopy { at: Some(_) }), "{e}");
+        assert!(e.to_string().contains("position"), "{e}");
+    }
+
+    #[test]
+    fn load_errors() {
+        let e = ScriptGame::compile("s.rhai", "fn options(n) {\n  [n - 1\n}").unwrap_err();
+        assert!(matches!(e, ScriptError::Syntax { line: 3, .. }), "{e}");
+        let e = ScriptGame::compile("s.rhai", "fn moves(n) { [] }").unwrap_err();
+        assert!(e.to_string().contains("fn options(p)"), "{e}");
+        let e =
+            ScriptGame::compile("s.rhai", "import \"x\" as y;\nfn options(n) { [] }").unwrap_err();
+        assert!(e.to_string().starts_with("s.rhai:1"), "{e}");
+    }
+}
