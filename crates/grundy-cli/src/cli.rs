@@ -76,8 +76,8 @@ Examples:
         /// on later runs; files are checked and rebuilt if damaged.
         #[arg(long, value_name = "DIR")]
         cache: Option<PathBuf>,
-        /// Memory for Cram's transposition table and Chomp's tables, like 512M or 4G
-        /// (default: half of what is available).
+        /// Memory for Cram's transposition table, Chomp's tables and a script game's
+        /// positions, like 512M or 4G (default: half of what is available).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
     },
@@ -129,7 +129,55 @@ Examples:
         /// end; resume from it when it exists (take-and-break games only).
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
+        /// Memory for a script game's positions, like 512M or 4G (default: half of what is
+        /// available, at most 2G; about 512 bytes a position).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
+    /// Print the values of a family over a line or a grid, and the patterns they show.
+    #[command(long_about = "\
+Print the Grundy values of a family over a line of positions 0..=N (--upto N) or a grid of
+positions [x, y] for 0..=X × 0..=Y (--grid X,Y), then what they show: a period (the values
+repeat, or grow by a fixed step, every p from some point on), the P-positions (value 0),
+and for a grid the shape of the P-positions (symmetry, how many per row and column, their
+diagonals y − x, the slope they follow).
+
+FAMILY is a script game (script:FILE, a Rhai script defining fn options(p)), a heap family
+(nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, ...) for --upto, or a
+built-in game on [x, y] for --grid: wythoff, or lame-queen:D (the lame queen, diagonal
+moves a multiple of D; coordinates count from 0 at the corner).
+
+A period is called proved only where a theorem proves it from the values computed (the
+periodicity theorems of octal and subtraction games); everything else is apparent, seen up
+to the last position computed. --png draws the values: a plot against n for a line, a map
+(a colour per value, P-positions black) for a grid.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy explore script:examples/games/kayles.rhai --upto 300
+  grundy explore script:examples/games/wythoff.rhai --grid 30,30 --png wythoff.png
+  grundy explore lame-queen:2 --grid 60,60 --json
+  grundy explore octal:0.07 --upto 200 --png dawson.png")]
+    Explore {
+        /// The family: script:FILE, a heap family, wythoff or lame-queen:D.
+        family: String,
+        /// Positions 0..=N.
+        #[arg(long, value_name = "N", conflicts_with = "grid")]
+        upto: Option<u64>,
+        /// Positions [x, y] for 0..=X × 0..=Y.
+        #[arg(long, value_name = "X,Y")]
+        grid: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Draw the values into a PNG file.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Memory for a script game's positions, like 512M or 4G (default: half of what is
+        /// available, at most 2G; about 512 bytes a position).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
+    },
+
     /// Print the values of a board game over a range of sizes: one row of boards per line.
     #[command(long_about = "\
 Print the Grundy values of a board game for every size in a range: one line per number of

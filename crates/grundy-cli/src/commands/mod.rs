@@ -1,6 +1,8 @@
 //! The subcommands: read input, call the library, render.
 
 mod boards;
+mod explore;
+mod script;
 mod sequence;
 mod table;
 
@@ -45,6 +47,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             stats,
             out,
             checkpoint,
+            memory,
         } => sequence::run(&sequence::Request {
             family: &family,
             upto,
@@ -53,6 +56,22 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             stats,
             out: out.as_deref(),
             checkpoint: checkpoint.as_deref(),
+            memory: memory.as_deref(),
+        }),
+        Command::Explore {
+            family,
+            upto,
+            grid,
+            json,
+            png,
+            memory,
+        } => explore::run(&explore::Request {
+            family: &family,
+            upto,
+            grid: grid.as_deref(),
+            json,
+            png: png.as_deref(),
+            memory: memory.as_deref(),
         }),
         Command::Table {
             game,
@@ -144,11 +163,20 @@ fn analyze(
     cache: Option<&Path>,
     memory: Option<&str>,
 ) -> Result<(), Failure> {
-    if memory.is_some() && !boards::is_board_game(name) {
+    if memory.is_some() && !boards::is_board_game(name) && script::path_of(name).is_none() {
         return Err(Failure::input(anyhow!(
-            "--memory applies to cram and chomp, not to '{}'",
+            "--memory applies to cram, chomp and script games, not to '{}'",
             grundy::parse::escaped_str(name)
         )));
+    }
+    if let Some(path) = script::path_of(name) {
+        if cache.is_some() {
+            return Err(Failure::input(anyhow!(
+                "--cache applies to cakes (pshtbrth), not to script games"
+            )));
+        }
+        let input = read_input(file)?;
+        return script::analyze(path, &input, json, stats, memory);
     }
     if let Some(problem) = Problem::from_name(name) {
         let input = read_input(file)?;

@@ -14,7 +14,7 @@ use grundy::work::{MAX_STEPS, UNLIMITED};
 use grundy::{Family, FamilyError, checksum_of};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::family_failure;
+use super::{family_failure, script};
 use crate::Failure;
 use crate::cli::Engine;
 use crate::progress::Bar;
@@ -29,6 +29,7 @@ pub struct Request<'a> {
     pub stats: bool,
     pub out: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
+    pub memory: Option<&'a str>,
 }
 
 /// The largest heap of a take-and-break table: 2^32.
@@ -38,7 +39,6 @@ pub const MAX_HEAP: u64 = 1 << 32;
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
-    let family: Family = req.family.parse().map_err(Failure::input)?;
     if req.from > req.upto {
         return Err(Failure::input(anyhow!(
             "--from {} is past --upto {}: nothing to print",
@@ -46,6 +46,22 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             req.upto
         )));
     }
+    if let Some(path) = script::path_of(req.family) {
+        if req.checkpoint.is_some() || matches!(req.engine, Engine::Sparse | Engine::Loop) {
+            return Err(Failure::input(anyhow!(
+                "script games are solved by the generic solver: --engine sparse, --engine loop and --checkpoint do not apply"
+            )));
+        }
+        return script::sequence(path, req.upto, req.from, req.stats, req.memory, |values| {
+            write_values(req, values)
+        });
+    }
+    if req.memory.is_some() {
+        return Err(Failure::input(anyhow!(
+            "--memory applies to script games here; heap tables size themselves"
+        )));
+    }
+    let family: Family = req.family.parse().map_err(Failure::input)?;
     let started = Instant::now();
     match (&family, req.engine) {
         (Family::TakeBreak(game), Engine::Table | Engine::Sparse | Engine::Loop) => {
@@ -239,7 +255,10 @@ fn print_stats(
 }
 
 /// The values on one line on standard output, or one per line in `--out`.
-fn write_values(req: &Request<'_>, values: impl Iterator<Item = u32>) -> Result<(), Failure> {
+fn write_values<T: std::fmt::Display>(
+    req: &Request<'_>,
+    values: impl Iterator<Item = T>,
+) -> Result<(), Failure> {
     match req.out {
         None => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());

@@ -202,7 +202,7 @@ fn memory_and_stats() {
         &["analyze", "nim", "--memory", "1G"],
         "3 4",
         2,
-        "cram and chomp",
+        "cram, chomp and script games",
     );
     assert_refused(
         &[

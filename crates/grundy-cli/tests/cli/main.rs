@@ -12,6 +12,7 @@ mod families;
 mod inventor;
 mod lamqugam;
 mod pshtbrth;
+mod scripts;
 mod sequences;
 mod shgame;
 

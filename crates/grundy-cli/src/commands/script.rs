@@ -1,0 +1,257 @@
+//! `script:FILE`: games whose rules are a Rhai script, for `analyze`, `sequence` and
+//! `explore`.
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::anyhow;
+use grundy::script::{
+    BYTES_PER_POSITION, ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions,
+    positions_within,
+};
+use grundy::{Progress, SolveError};
+use serde::Serialize;
+
+use super::boards::Memory;
+use crate::Failure;
+use crate::problems::Input;
+use crate::progress::Bar;
+
+/// The path in `script:FILE`, when `name` is one.
+pub fn path_of(name: &str) -> Option<&Path> {
+    name.strip_prefix("script:").map(Path::new)
+}
+
+/// Loads the script: a file that cannot be read or compiled is bad input (exit 2).
+pub fn load(path: &Path) -> Result<ScriptGame, Failure> {
+    if path.as_os_str().is_empty() {
+        return Err(Failure::input(anyhow!(
+            "script: needs a file name, like script:kayles.rhai"
+        )));
+    }
+    ScriptGame::load(path).map_err(Failure::input)
+}
+
+/// The default budget for a script game's positions: an endless game (every position
+/// with a larger option) is refused after a few million positions, not after half the
+/// machine's memory.
+const DEFAULT_MEMORY: u64 = 2 << 30;
+
+/// The positions a script game may store: `--memory` (default half of what is
+/// available, at most 2 GiB) at [`BYTES_PER_POSITION`] each.
+pub fn limit(memory: Option<&str>) -> Result<usize, Failure> {
+    let bytes = Memory::parse(memory)?.0;
+    let bytes = if memory.is_none() {
+        bytes.min(DEFAULT_MEMORY)
+    } else {
+        bytes
+    };
+    Ok(positions_within(bytes))
+}
+
+/// A script fault, a cycle or too many positions: all the rules' fault or beyond the
+/// limit, so exit 2.
+pub fn failure(e: SolveError) -> Failure {
+    Failure::input(match e {
+        SolveError::TooManyPositions { limit } => anyhow!(
+            "more than {limit} positions would have to be stored (the limit --memory allows at {BYTES_PER_POSITION} bytes a position)"
+        ),
+        e => anyhow!(e),
+    })
+}
+
+/// Values of the integer positions 0..=upto, with a bar on long runs.
+pub fn values_upto(game: &ScriptGame, upto: u64, limit: usize) -> Result<Vec<u64>, Failure> {
+    if upto >= limit as u64 {
+        return Err(Failure::input(anyhow!(
+            "values up to {upto} were asked for; --memory allows {limit} positions of a script game"
+        )));
+    }
+    let mut solver = game.solver(limit);
+    let mut bar = Bar::above(20_000);
+    bar.start(upto + 1);
+    let mut values = Vec::with_capacity(upto as usize + 1);
+    for n in 0..=upto {
+        let v = solver
+            .grundy(&ScriptPosition::Int(n as i64))
+            .map_err(failure)?;
+        values.push(v.0);
+        if n % 256 == 0 {
+            bar.advance(n);
+        }
+    }
+    bar.finish();
+    Ok(values)
+}
+
+/// Values of the positions `[x, y]` for 0..=xs × 0..=ys, row by row.
+pub fn values_grid(game: &ScriptGame, xs: u64, ys: u64, limit: usize) -> Result<Vec<u64>, Failure> {
+    let cells = xs.saturating_add(1).saturating_mul(ys.saturating_add(1));
+    if cells > limit as u64 {
+        return Err(Failure::input(anyhow!(
+            "a grid of {cells} positions was asked for; --memory allows {limit} positions of a script game"
+        )));
+    }
+    let mut solver = game.solver(limit);
+    let mut bar = Bar::above(20_000);
+    bar.start(cells);
+    let mut values = Vec::with_capacity(cells as usize);
+    for x in 0..=xs {
+        for y in 0..=ys {
+            let p = ScriptPosition::from(&[x as i64, y as i64][..]);
+            values.push(solver.grundy(&p).map_err(failure)?.0);
+        }
+        bar.advance((x + 1) * (ys + 1));
+    }
+    bar.finish();
+    Ok(values)
+}
+
+/// `grundy sequence script:FILE --upto N`.
+pub fn sequence(
+    path: &Path,
+    upto: u64,
+    from: u64,
+    stats: bool,
+    memory: Option<&str>,
+    write: impl FnOnce(&mut dyn Iterator<Item = u64>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let limit = limit(memory)?;
+    let game = load(path)?;
+    let started = Instant::now();
+    let values = values_upto(&game, upto, limit)?;
+    if stats {
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "stats: {} values of {} in {seconds:.3} s; the script's options called {} times ({:.0} positions/s)",
+            values.len(),
+            game.source(),
+            game.calls(),
+            game.calls() as f64 / seconds.max(1e-9)
+        );
+        eprintln!(
+            "stats: checksum {:016x}",
+            grundy::checksum_of(values[from as usize..].iter().map(|&v| v as u32))
+        );
+    }
+    write(&mut values[from as usize..].iter().copied())
+}
+
+/// `grundy analyze script:FILE`: positions read from the input, played side by side.
+pub fn analyze(
+    path: &Path,
+    input: &Input,
+    json: bool,
+    stats: bool,
+    memory: Option<&str>,
+) -> Result<(), Failure> {
+    let limit = limit(memory)?;
+    let game = load(path)?;
+    let text = std::str::from_utf8(&input.bytes).map_err(|e| {
+        Failure::input(anyhow!(
+            "{}: the input is not UTF-8 text (byte {})",
+            input.source,
+            e.valid_up_to()
+        ))
+    })?;
+    let positions = parse_positions(text).map_err(|e| input.error(e))?;
+    let started = Instant::now();
+    let analysis = game.analyze(&positions, limit).map_err(failure)?;
+    if stats {
+        eprintln!(
+            "stats: analysed in {:.3} s; the script's options called {} times, memo {} entries",
+            started.elapsed().as_secs_f64(),
+            analysis.calls,
+            analysis.stats.memo_size
+        );
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    if json {
+        let line = serde_json::to_string(&AnalysisJson::from(&analysis)).map_err(Failure::other)?;
+        writeln!(out, "{line}")?;
+    } else {
+        write_analysis(&mut out, &analysis)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct AnalysisJson<'a> {
+    game: &'a str,
+    grundy: u64,
+    winner: &'static str,
+    positions: &'a [ScriptPosition],
+    values: Vec<u64>,
+    winning_moves: Vec<MoveJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    #[serde(rename = "move")]
+    text: String,
+    component: usize,
+    from: &'a ScriptPosition,
+    to: &'a [ScriptPosition],
+}
+
+impl<'a> From<&'a ScriptAnalysis> for AnalysisJson<'a> {
+    fn from(a: &'a ScriptAnalysis) -> Self {
+        AnalysisJson {
+            game: &a.game,
+            grundy: a.grundy.0,
+            winner: a.winner.as_str(),
+            positions: &a.positions,
+            values: a.values.iter().map(|v| v.0).collect(),
+            winning_moves: a
+                .winning_moves
+                .iter()
+                .map(|m| MoveJson {
+                    text: m.to_string(),
+                    component: m.component,
+                    from: &m.from,
+                    to: &m.to,
+                })
+                .collect(),
+        }
+    }
+}
+
+fn write_analysis(out: &mut impl Write, a: &ScriptAnalysis) -> io::Result<()> {
+    let join = |xs: Vec<String>| xs.join(" ");
+    writeln!(out, "game:      script {}", a.game)?;
+    writeln!(
+        out,
+        "positions: {}",
+        join(a.positions.iter().map(ToString::to_string).collect())
+    )?;
+    writeln!(
+        out,
+        "values:    {}",
+        join(a.values.iter().map(ToString::to_string).collect())
+    )?;
+    writeln!(
+        out,
+        "grundy:    {} ({})",
+        a.grundy,
+        if a.grundy.is_zero() {
+            "a P-position: the player to move loses"
+        } else {
+            "an N-position: the player to move wins"
+        }
+    )?;
+    writeln!(out, "winner:    {} player", a.winner.as_str())?;
+    if a.winning_moves.is_empty() {
+        writeln!(
+            out,
+            "winning moves: none; every move leaves a winning position"
+        )?;
+    } else {
+        writeln!(out, "winning moves ({}):", a.winning_moves.len())?;
+        for m in &a.winning_moves {
+            writeln!(out, "  {m}")?;
+        }
+    }
+    Ok(())
+}

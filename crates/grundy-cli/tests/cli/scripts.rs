@@ -1,0 +1,374 @@
+//! Script games (`script:FILE`): the bundled examples against the built-in families,
+//! `analyze` and `explore` on them, and bad scripts refused with one line.
+
+use std::io::Write as _;
+
+use super::{assert_refused, example, run, run_ok};
+
+fn script(name: &str) -> String {
+    format!("script:{}", example(&format!("games/{name}")))
+}
+
+/// A script written to a temporary file, for the bad-script cases.
+fn temp_script(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new()
+        .suffix(".rhai")
+        .tempfile()
+        .expect("a temporary file");
+    f.write_all(text.as_bytes()).expect("written");
+    f
+}
+
+fn arg(f: &tempfile::NamedTempFile) -> String {
+    format!("script:{}", f.path().display())
+}
+
+#[test]
+fn bundled_scripts_equal_the_built_in_families() {
+    for (file, family, upto) in [
+        ("kayles.rhai", "kayles", "200"),
+        ("dawson_kayles.rhai", "dawson-kayles", "200"),
+        ("grundy_game.rhai", "grundy-game", "200"),
+        ("subtraction.rhai", "subtraction:1,3,4", "300"),
+    ] {
+        let ours = run_ok(&["sequence", &script(file), "--upto", upto], "");
+        let built_in = run_ok(&["sequence", family, "--upto", upto], "");
+        assert_eq!(ours, built_in, "{file} against {family}");
+        assert_eq!(
+            ours.split_whitespace().count(),
+            upto.parse::<usize>().unwrap() + 1
+        );
+    }
+}
+
+#[test]
+fn lasker_nim_follows_its_published_formula() {
+    let line = run_ok(&["sequence", &script("lasker.rhai"), "--upto", "120"], "");
+    for (n, v) in line.split_whitespace().enumerate() {
+        let n = n as u64;
+        // Values of Lasker's Nim (Berlekamp, Conway and Guy, Winning Ways).
+        let expected = match n % 4 {
+            0 if n == 0 => 0,
+            0 => n - 1,
+            3 => n + 1,
+            _ => n,
+        };
+        assert_eq!(v.parse::<u64>().unwrap(), expected, "heap {n}");
+    }
+}
+
+fn grid_json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&run_ok(args, "")).expect("one JSON object")
+}
+
+#[test]
+fn grid_scripts_equal_the_built_in_lame_queen() {
+    for (file, built_in) in [
+        ("wythoff.rhai", "wythoff"),
+        ("lame_queen.rhai", "lame-queen:2"),
+    ] {
+        let ours = grid_json(&["explore", &script(file), "--grid", "25,30", "--json"]);
+        let theirs = grid_json(&["explore", built_in, "--grid", "25,30", "--json"]);
+        assert_eq!(ours["values"], theirs["values"], "{file}");
+        assert_eq!(ours["p_positions"], theirs["p_positions"], "{file}");
+        assert_eq!(ours["values"].as_array().unwrap().len(), 26);
+        assert_eq!(ours["values"][0].as_array().unwrap().len(), 31);
+    }
+}
+
+#[test]
+fn explore_reports_periods_and_shapes() {
+    let kayles = run_ok(&["explore", &script("kayles.rhai"), "--upto", "300"], "");
+    assert!(
+        kayles.contains("period: 12, from n = 71 (apparent, seen up to 300)"),
+        "{kayles}"
+    );
+    let built_in = run_ok(&["explore", "kayles", "--upto", "300"], "");
+    assert!(
+        built_in.contains("period: 12, from n = 71 (proved by the periodicity theorem)"),
+        "{built_in}"
+    );
+    let lasker = run_ok(&["explore", &script("lasker.rhai"), "--upto", "100"], "");
+    assert!(
+        lasker.contains("period: 4, arithmetic: each period adds 4, from n = 1"),
+        "{lasker}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &[
+            "explore",
+            &script("subtraction.rhai"),
+            "--upto",
+            "60",
+            "--json",
+        ],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(json["period"]["period"], 7);
+    assert_eq!(json["period"]["status"], "apparent");
+    // Every listed P-position has value 0, and no other does.
+    let values = json["values"].as_array().unwrap();
+    let zeros: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
+    let listed: Vec<usize> = json["p_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(listed, zeros);
+
+    let wythoff = run_ok(&["explore", &script("wythoff.rhai"), "--grid", "40,40"], "");
+    assert!(wythoff.contains("symmetric"), "{wythoff}");
+    assert!(
+        wythoff.contains("exactly one P-position on each diagonal"),
+        "{wythoff}"
+    );
+    assert!(wythoff.contains("y = 1.6"), "{wythoff}");
+}
+
+#[test]
+fn explore_draws_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("wythoff.png");
+    let plot = dir.path().join("kayles.png");
+    run_ok(
+        &[
+            "explore",
+            "wythoff",
+            "--grid",
+            "20,20",
+            "--png",
+            map.to_str().unwrap(),
+        ],
+        "",
+    );
+    run_ok(
+        &[
+            "explore",
+            &script("kayles.rhai"),
+            "--upto",
+            "100",
+            "--png",
+            plot.to_str().unwrap(),
+        ],
+        "",
+    );
+    for png in [map, plot] {
+        let bytes = std::fs::read(&png).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG", "{}", png.display());
+        assert!(bytes.len() > 2000);
+    }
+    assert_refused(
+        &[
+            "explore",
+            "wythoff",
+            "--grid",
+            "5,5",
+            "--png",
+            "/nonexistent-dir/x.png",
+        ],
+        "",
+        2,
+        "cannot write /nonexistent-dir/x.png",
+    );
+}
+
+#[test]
+fn analyze_a_script_position() {
+    let out = run_ok(&["analyze", &script("wythoff.rhai")], "[3, 5]\n");
+    assert!(out.contains("grundy:    0"), "{out}");
+    assert!(out.contains("winner:    second player"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &["analyze", &script("wythoff.rhai"), "--json"],
+        "[4, 9] [2, 2]",
+    ))
+    .unwrap();
+    assert_eq!(json["winner"], "first");
+    assert_eq!(json["positions"], serde_json::json!([[4, 9], [2, 2]]));
+    let total = json["values"][0].as_u64().unwrap() ^ json["values"][1].as_u64().unwrap();
+    assert_eq!(json["grundy"], total);
+    // Each winning move, played, leaves a position of value 0.
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let mut rest: Vec<String> = vec!["[4, 9]".into(), "[2, 2]".into()];
+        let i = m["component"].as_u64().unwrap() as usize - 1;
+        let to: Vec<String> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        rest.remove(i);
+        rest.extend(to);
+        let after: serde_json::Value = serde_json::from_str(&run_ok(
+            &["analyze", &script("wythoff.rhai"), "--json"],
+            &rest.join(" "),
+        ))
+        .unwrap();
+        assert_eq!(after["grundy"], 0, "after {m}");
+    }
+    // Heaps of a splitting game: a sum of positions, moves that split.
+    let kayles = run_ok(&["analyze", &script("kayles.rhai")], "3 4 5");
+    let built_in = run_ok(&["analyze", "kayles"], "3 4 5");
+    let line = |s: &str, key: &str| s.lines().find(|l| l.starts_with(key)).unwrap().to_string();
+    assert_eq!(
+        line(&kayles, "values:")
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        line(&built_in, "values:")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    );
+    let count = |s: &str| s.lines().filter(|l| l.starts_with("  ")).count();
+    assert_eq!(count(&kayles), count(&built_in));
+}
+
+#[test]
+fn bad_scripts_and_inputs_are_refused_with_one_line() {
+    let syntax = temp_script("fn options(n) {\n  [n - 1\n}\n");
+    assert_refused(&["sequence", &arg(&syntax), "--upto", "5"], "", 2, ":3:");
+    assert_refused(
+        &["sequence", &arg(&syntax), "--upto", "5"],
+        "",
+        2,
+        "syntax error",
+    );
+
+    let no_options = temp_script("fn moves(n) { [] }\n");
+    assert_refused(&["analyze", &arg(&no_options)], "3", 2, "fn options(p)");
+
+    let runtime = temp_script(
+        "fn options(n) {\n  let x = 10 / (n - 4);\n  if n > 0 { [n - 1] } else { [] }\n}\n",
+    );
+    assert_refused(
+        &["sequence", &arg(&runtime), "--upto", "9"],
+        "",
+        2,
+        "options(4) failed",
+    );
+    let r = run(&["sequence", &arg(&runtime), "--upto", "9"], "");
+    assert!(r.stderr.contains(".rhai:2:"), "{}", r.stderr);
+
+    assert_refused(
+        &["analyze", &script("kayles.rhai")],
+        "-3",
+        2,
+        "a row cannot have a negative number of pins",
+    );
+    assert_refused(
+        &["analyze", &script("wythoff.rhai")],
+        "[3, 5",
+        2,
+        "expected ']' to close the position",
+    );
+    assert_refused(
+        &["analyze", &script("wythoff.rhai")],
+        "[3, x]",
+        2,
+        "<stdin>:1:",
+    );
+
+    let endless = temp_script("fn options(n) { let i = 0; loop { i += 1; } }\n");
+    assert_refused(
+        &["sequence", &arg(&endless), "--upto", "3"],
+        "",
+        2,
+        "operations",
+    );
+
+    let recursion = temp_script("fn f(n) { f(n + 1) }\nfn options(n) { f(n) }\n");
+    assert_refused(
+        &["sequence", &arg(&recursion), "--upto", "3"],
+        "",
+        2,
+        "too deep",
+    );
+
+    let cycle = temp_script("fn options(n) { if n == 0 { [] } else { [n - 1, n + 1] } }\n");
+    assert_refused(
+        &["sequence", &arg(&cycle), "--upto", "3"],
+        "",
+        2,
+        "loopy: position",
+    );
+
+    let bad_option = temp_script("fn options(n) { if n > 0 { [\"seven\"] } else { [] } }\n");
+    assert_refused(
+        &["sequence", &arg(&bad_option), "--upto", "3"],
+        "",
+        2,
+        "option 1 is a string",
+    );
+
+    // An endless game (every position has a larger option) meets the memory budget.
+    let endless_game = temp_script("fn options(n) { [n + 1] }\n");
+    assert_refused(
+        &[
+            "sequence",
+            &arg(&endless_game),
+            "--upto",
+            "0",
+            "--memory",
+            "1M",
+        ],
+        "",
+        2,
+        "more than 2048 positions",
+    );
+    assert_refused(
+        &[
+            "sequence",
+            &script("kayles.rhai"),
+            "--upto",
+            "9000",
+            "--memory",
+            "1M",
+        ],
+        "",
+        2,
+        "--memory allows 2048 positions",
+    );
+
+    // The sandbox: no modules from files.
+    let import = temp_script("fn options(n) { import \"kayles\" as k; [] }\n");
+    assert_refused(
+        &["sequence", &arg(&import), "--upto", "2"],
+        "",
+        2,
+        "options(0) failed",
+    );
+
+    assert_refused(
+        &["sequence", "script:/nonexistent/x.rhai", "--upto", "3"],
+        "",
+        2,
+        "/nonexistent/x.rhai: cannot read",
+    );
+    assert_refused(&["explore", "kayles"], "", 2, "exactly one of --upto N");
+    assert_refused(
+        &["explore", "kayles", "--grid", "3,3"],
+        "",
+        2,
+        "use --upto N",
+    );
+    assert_refused(&["explore", "wythoff", "--upto", "3"], "", 2, "use --grid");
+    assert_refused(
+        &["explore", "wythoff", "--grid", "3x3"],
+        "",
+        2,
+        "--grid expects X,Y",
+    );
+    assert_refused(
+        &["explore", "wythoff", "--grid", "100000,100000"],
+        "",
+        2,
+        "more than the supported",
+    );
+    assert_refused(
+        &["explore", "lame-queen:0", "--grid", "3,3"],
+        "",
+        2,
+        "lame-queen:D",
+    );
+}
