@@ -49,7 +49,8 @@ free and '#' blocked; at most 64 cells) or chomp (`R C` for a full bar, or the r
 bottom row first, never increasing: one number, three or more, or joined by commas like
 3,2); or a heap family (nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles,
 dawson-chess, dawson-kayles, treblecross), reading whitespace-separated heap sizes played
-side by side. Cram is solved by the pruning search with a transposition table of --memory
+side by side; or a script game, script:FILE, reading positions as the script writes them
+(integers and arrays of integers like [3, 5]), played side by side. Cram is solved by the pruning search with a transposition table of --memory
 bytes; Chomp by a dense table of every position in its box when that fits --memory, by the
 generic engine otherwise. --stats prints what the engine did on standard error.")]
     #[command(after_long_help = "\
@@ -60,9 +61,10 @@ Examples:
   echo '4 5' | grundy analyze cram
   printf '3 3\n..#\n...\n#..\n' | grundy analyze cram --json
   echo '5,3,3,1' | grundy analyze chomp
+  echo '[3, 5]' | grundy analyze script:examples/games/wythoff.rhai
   grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy")]
     Analyze {
-        /// The game: a contest game or a heap family.
+        /// The game: a contest game, a board game, a heap family or script:FILE.
         game: String,
         /// The input file; standard input when absent or '-'.
         file: Option<PathBuf>,
@@ -91,7 +93,9 @@ hex:CODE or grundy-game. In a code, digit k says what taking k counters may leav
 nothing, bit 2: one heap, bit 4: two heaps, bit 8 in hexadecimal: three heaps); the digit
 before the point is k = 0. Grundy's game splits a heap into two unequal heaps. Named games:
 kayles (octal:0.77), dawson-chess (octal:0.137), dawson-kayles (octal:0.07), treblecross
-(octal:0.007).
+(octal:0.007). script:FILE is a game whose rules are a Rhai script defining fn options(p)
+(see `grundy explore --help` and examples/games/); it is solved by the generic engine, with
+positions bounded by --memory.
 
 Take-and-break games go up to N = 2^32 where memory allows (about 2 bytes a heap). Work
 past about 4 minutes is refused, projected from the first heaps, unless --checkpoint is
@@ -104,7 +108,8 @@ Examples:
   grundy sequence octal:0.16 --upto 1048576 --stats --out values.txt
   grundy sequence grundy-game --upto 16777216 --checkpoint grundy.ckpt --out grundy.txt
   grundy sequence subtraction:1,3,4 --upto 30 --stats
-  grundy sequence kayles --upto 2000 --engine solver --stats")]
+  grundy sequence kayles --upto 2000 --engine solver --stats
+  grundy sequence script:examples/games/kayles.rhai --upto 300 --stats")]
     Sequence {
         /// The family.
         family: String,

@@ -29,7 +29,7 @@ use crate::work::{self, MAX_STEPS, TooMuchWork};
 pub enum FamilyError {
     /// The name is not one we know.
     #[error(
-        "unknown family '{0}'; known families: nim, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77), hex:CODE (e.g. hex:0.9), grundy-game, kayles, dawson-chess, dawson-kayles, treblecross"
+        "unknown family '{0}'; known families: nim, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77), hex:CODE (e.g. hex:0.9), grundy-game, kayles, dawson-chess, dawson-kayles, treblecross, or a script game script:FILE"
     )]
     Unknown(String),
     /// `subtraction:` with nothing after it.

@@ -193,7 +193,7 @@ fn analyze(
     }
     let family: Family = name.parse().map_err(|e: FamilyError| match e {
         FamilyError::Unknown(_) => Failure::input(anyhow!(
-            "unknown game '{name}'; known games: {}, cram, chomp, and the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross",
+            "unknown game '{name}'; known games: {}, cram, chomp, the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross, and script games script:FILE",
             Problem::known_names()
         )),
         e => Failure::input(e),
