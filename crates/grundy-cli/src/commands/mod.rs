@@ -324,25 +324,37 @@ fn write_heap_analysis(out: &mut impl Write, a: &HeapAnalysis) -> io::Result<()>
         "values:  {}",
         join(&mut a.values.iter().map(|v| v.to_string()))
     )?;
+    write_outcome(out, 9, a.grundy, a.winner, &a.winning_moves)
+}
+
+/// The end of an analysis of a sum: the value, the winner and every winning move, the
+/// labels padded to `width`.
+pub(crate) fn write_outcome(
+    out: &mut impl Write,
+    width: usize,
+    grundy: grundy::Nimber,
+    winner: grundy::Player,
+    moves: &[impl std::fmt::Display],
+) -> io::Result<()> {
     writeln!(
         out,
-        "grundy:  {} ({})",
-        a.grundy,
-        if a.grundy.is_zero() {
+        "{:<width$}{grundy} ({})",
+        "grundy:",
+        if grundy.is_zero() {
             "a P-position: the player to move loses"
         } else {
             "an N-position: the player to move wins"
         }
     )?;
-    writeln!(out, "winner:  {} player", a.winner.as_str())?;
-    if a.winning_moves.is_empty() {
+    writeln!(out, "{:<width$}{} player", "winner:", winner.as_str())?;
+    if moves.is_empty() {
         writeln!(
             out,
             "winning moves: none; every move leaves a winning position"
         )?;
     } else {
-        writeln!(out, "winning moves ({}):", a.winning_moves.len())?;
-        for m in &a.winning_moves {
+        writeln!(out, "winning moves ({}):", moves.len())?;
+        for m in moves {
             writeln!(out, "  {m}")?;
         }
     }

@@ -231,27 +231,5 @@ fn write_analysis(out: &mut impl Write, a: &ScriptAnalysis) -> io::Result<()> {
         "values:    {}",
         join(a.values.iter().map(ToString::to_string).collect())
     )?;
-    writeln!(
-        out,
-        "grundy:    {} ({})",
-        a.grundy,
-        if a.grundy.is_zero() {
-            "a P-position: the player to move loses"
-        } else {
-            "an N-position: the player to move wins"
-        }
-    )?;
-    writeln!(out, "winner:    {} player", a.winner.as_str())?;
-    if a.winning_moves.is_empty() {
-        writeln!(
-            out,
-            "winning moves: none; every move leaves a winning position"
-        )?;
-    } else {
-        writeln!(out, "winning moves ({}):", a.winning_moves.len())?;
-        for m in &a.winning_moves {
-            writeln!(out, "  {m}")?;
-        }
-    }
-    Ok(())
+    super::write_outcome(out, 11, a.grundy, a.winner, &a.winning_moves)
 }
