@@ -291,12 +291,13 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
     if !d.is_empty() {
         let shown: Vec<String> = d.iter().take(30).map(ToString::to_string).collect();
         let more = if d.len() > 30 { ", …" } else { "" };
-        let note = if s.differences_consecutive {
-            ": exactly one P-position on each diagonal y − x = 0, 1, 2, …"
-        } else if s.differences_distinct {
-            ": at most one P-position on each diagonal"
-        } else {
-            ""
+        let note = match s.each_diagonal {
+            Some(1) => ": exactly one P-position on each diagonal y − x = 0, 1, 2, …".to_string(),
+            Some(k) => format!(": exactly {k} P-positions on each diagonal y − x = 0, 1, 2, …"),
+            None if s.differences_distinct => {
+                ": at most one P-position on each diagonal".to_string()
+            }
+            None => String::new(),
         };
         lines.push(format!(
             "differences y − x of the P-positions with x ≤ y: {}{more}{note}",

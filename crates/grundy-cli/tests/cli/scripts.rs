@@ -124,6 +124,14 @@ fn explore_reports_periods_and_shapes() {
         "{wythoff}"
     );
     assert!(wythoff.contains("y = 1.6"), "{wythoff}");
+    let lame = run_ok(
+        &["explore", &script("lame_queen.rhai"), "--grid", "50,50"],
+        "",
+    );
+    assert!(
+        lame.contains("exactly 2 P-positions on each diagonal"),
+        "{lame}"
+    );
 }
 
 #[test]

@@ -111,7 +111,16 @@ impl Grid {
             .collect();
         differences.sort_unstable();
         let distinct = differences.windows(2).all(|w| w[0] != w[1]);
-        let consecutive = distinct && differences.iter().enumerate().all(|(i, &d)| i == d);
+        // How many P-positions each diagonal y − x = 0, 1, …, up to the last one used, holds.
+        let mut per_diagonal = vec![0usize; differences.last().map_or(0, |&d| d + 1)];
+        for &d in &differences {
+            per_diagonal[d] += 1;
+        }
+        // The last diagonal used may be cut short by the edge of the grid.
+        let each_diagonal = per_diagonal.first().copied().filter(|&k| {
+            let (last, before) = per_diagonal.split_last().expect("not empty");
+            k > 0 && before.iter().all(|&c| c == k) && *last <= k
+        });
         // The slope y/x of the upper P-positions away from the corner.
         let far: Vec<f64> = zeros
             .iter()
@@ -126,7 +135,7 @@ impl Grid {
             columns: Count::of(&per_col),
             diagonal_differences: differences,
             differences_distinct: distinct,
-            differences_consecutive: consecutive,
+            each_diagonal,
             slope,
         }
     }
@@ -174,8 +183,10 @@ pub struct GridShape {
     pub diagonal_differences: Vec<usize>,
     /// No two of them on one diagonal.
     pub differences_distinct: bool,
-    /// They are exactly 0, 1, 2, … (one on each diagonal from the main one on).
-    pub differences_consecutive: bool,
+    /// `Some(k)` when every diagonal y − x = 0, 1, 2, … before the last one used holds
+    /// exactly k of them, and the last (which the edge may cut) at most k: one each for
+    /// Wythoff's game.
+    pub each_diagonal: Option<usize>,
     /// The mean of y/x over the P-positions with x < y away from the corner.
     pub slope: Option<f64>,
 }
@@ -292,7 +303,7 @@ mod tests {
         );
         assert!(shape.symmetric);
         assert_eq!(shape.rows.most, 1);
-        assert!(shape.differences_consecutive);
+        assert_eq!(shape.each_diagonal, Some(1));
         assert_eq!(shape.diagonal_differences, vec![0, 1, 2, 3, 4]);
     }
 }

@@ -102,7 +102,15 @@ fn save(path: &Path, width: u32, height: u32, rgb: Vec<u8>) -> Result<(), Pictur
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(e.to_string()))?;
+    let mut builder = tempfile::Builder::new();
+    // A picture is for others to read: the usual mode, less the umask (tempfile's own
+    // default is private).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let mut file = builder.tempfile_in(dir).map_err(|e| fail(e.to_string()))?;
     file.write_all(&png).map_err(|e| fail(e.to_string()))?;
     file.persist(path).map_err(|e| fail(e.error.to_string()))?;
     Ok(())
