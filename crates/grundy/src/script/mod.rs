@@ -696,6 +696,22 @@ mod tests {
         assert_eq!(g.calls(), 30);
     }
 
+    #[test]
+    fn analysis_lists_each_position_once() {
+        let g = game(
+            "fn options(n) { let out = []; for t in 1..=2 { if t <= n { for a in 0..=(n - t) / 2 { out.push(sum([a, n - t - a])); } } } out }",
+        );
+        let ps: Vec<ScriptPosition> = [5, 7, 5, 9].into_iter().map(ScriptPosition::Int).collect();
+        let a = g.analyze(&ps, 1 << 20).unwrap();
+        // Kayles: 4 ^ 2 ^ 4 ^ 4.
+        assert_eq!(a.values, [4, 2, 4, 4].map(Nimber));
+        assert_eq!(a.grundy, Nimber(6));
+        assert!(!a.winning_moves.is_empty());
+        // Every position stored was listed exactly once, the roots included.
+        assert_eq!(a.calls, a.stats.memo_size as u64);
+        assert_eq!(a.calls, 10);
+    }
+
     struct Plain;
     impl Game for Plain {
         type Position = u64;

@@ -244,23 +244,53 @@ impl<G: Game> Solver<G> {
         &mut self,
         components: &[G::Position],
     ) -> Result<Vec<SumMove<G::Position>>, SolveError> {
-        let explained = components
-            .iter()
-            .map(|c| self.explain(c))
-            .collect::<Result<Vec<_>, _>>()?;
-        let total = explained.iter().fold(Nimber::ZERO, |a, (v, _)| a ^ *v);
+        // Each distinct component is explained once: its value and its options' values,
+        // kept for the second pass while they fit a budget (a game whose options are
+        // dear to list, a script, then lists each root once); past the budget a
+        // component's options are listed again in the second pass instead of held.
+        const KEPT_OPTIONS: usize = 1 << 20;
+        let mut first_of: FxHashMap<&G::Position, usize> = FxHashMap::default();
+        let mut values = Vec::with_capacity(components.len());
+        let mut kept: Vec<Option<Vec<ValuedOption<G::Position>>>> = Vec::new();
+        let mut held = 0usize;
+        for (i, c) in components.iter().enumerate() {
+            let v = match first_of.get(c) {
+                Some(&j) => {
+                    kept.push(None);
+                    values[j]
+                }
+                None => {
+                    first_of.insert(c, i);
+                    let (v, options) = self.explain(c)?;
+                    held += options.len();
+                    kept.push((held <= KEPT_OPTIONS).then_some(options));
+                    v
+                }
+            };
+            values.push(v);
+        }
+        let total = values.iter().fold(Nimber::ZERO, |a, v| a ^ *v);
         let mut moves = Vec::new();
         if total.is_zero() {
             return Ok(moves);
         }
-        for (i, (value, options)) in explained.into_iter().enumerate() {
+        for (i, c) in components.iter().enumerate() {
             // The rest of the sum is worth total ^ value; a move here must match it.
-            let target = total ^ value;
+            let target = total ^ values[i];
+            let first = first_of[c];
+            let listed;
+            let options = match &kept[first] {
+                Some(options) => options,
+                None => {
+                    listed = self.option_values(c)?;
+                    &listed
+                }
+            };
             for (leaves, v) in options {
-                if v == target {
+                if *v == target {
                     moves.push(SumMove {
                         component: i,
-                        leaves,
+                        leaves: leaves.clone(),
                     });
                 }
             }
