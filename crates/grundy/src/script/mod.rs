@@ -108,7 +108,7 @@ impl ScriptPosition {
         }
     }
 
-    /// Reads a position a script returned; `None` with what it was otherwise.
+    /// Reads a position a script returned; otherwise says what it was instead.
     fn from_dynamic(d: &Dynamic) -> Result<ScriptPosition, String> {
         if let Ok(n) = d.as_int() {
             return Ok(ScriptPosition::Int(n));
@@ -385,20 +385,20 @@ impl ScriptGame {
                 format!("options({p}) must return an array of positions (an integer, an array of integers, or sum([...])), but {what}"),
             )
         };
-        let Some(items) = result.read_lock::<Array>().map(|a| a.clone()) else {
-            return bad(format!("it returned a {}", result.type_name()));
+        // The array is the script's own return value: taken, not copied.
+        let items = match result.into_array() {
+            Ok(items) => items,
+            Err(kind) => return bad(format!("it returned a {kind}")),
         };
-        for (i, item) in items.iter().enumerate() {
+        for (i, item) in items.into_iter().enumerate() {
             let mut comps = Components::new();
-            let parts: Vec<Dynamic> = match item.clone().try_cast::<Split>() {
-                Some(Split(parts)) => parts,
-                None => vec![item.clone()],
+            let mut push = |d: &Dynamic| ScriptPosition::from_dynamic(d).map(|q| comps.push(q));
+            let read = match item.try_cast_result::<Split>() {
+                Ok(Split(parts)) => parts.iter().try_for_each(&mut push),
+                Err(single) => push(&single),
             };
-            for part in &parts {
-                match ScriptPosition::from_dynamic(part) {
-                    Ok(q) => comps.push(q),
-                    Err(what) => return bad(format!("option {} is {what}", i + 1)),
-                }
+            if let Err(what) = read {
+                return bad(format!("option {} is {what}", i + 1));
             }
             out.push(comps);
         }
@@ -620,7 +620,6 @@ pub fn parse_positions(text: &str) -> Result<Vec<ScriptPosition>, ParseError> {
                     return Err(error(line, expected, token_at(j)));
                 }
             }
-            let _ = i;
             out.push(ScriptPosition::List(xs));
         } else if c.is_ascii_digit() || c == '-' {
             let (n, len) = number(i, line)?;
