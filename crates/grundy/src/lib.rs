@@ -29,6 +29,7 @@
 
 #![deny(missing_docs)]
 
+pub mod contest;
 pub mod explore;
 pub mod family;
 pub mod game;
