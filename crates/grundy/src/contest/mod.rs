@@ -182,6 +182,66 @@ impl Instance {
         }
     }
 
+    /// A small input written by hand for `problem`, holding its traps: the position
+    /// with no move, strips one cell wide, a position lost for the player to move.
+    pub fn example(problem: Problem) -> Instance {
+        let board = |rows: &[&str]| {
+            let cols = rows[0].len();
+            Board {
+                rows: rows.len(),
+                cols,
+                cells: rows
+                    .iter()
+                    .flat_map(|r| r.bytes().map(|b| b == b'X' || b == b'^'))
+                    .collect(),
+            }
+        };
+        match problem {
+            Problem::Shgame => Instance::Shgame(vec![
+                (1, 1),
+                (1, 2),
+                (2, 2),
+                (3, 3),
+                (1, 10),
+                (4, 7),
+                (5, 8),
+            ]),
+            Problem::Lamqugam => Instance::Lamqugam {
+                d: 2,
+                queries: vec![
+                    [1, 1, 1, 1],
+                    [1, 1, 3, 3],
+                    [2, 3, 5, 7],
+                    [4, 4, 4, 4],
+                    [1, 1, 10, 10],
+                ],
+            },
+            Problem::InventorOutlasting => Instance::InventorOutlasting(vec![
+                board(&["X"]),
+                board(&["XX", "XX"]),
+                board(&["X.X", ".X.", "X.X"]),
+                board(&["X.X.X"]),
+                board(&["...", "..."]),
+            ]),
+            Problem::Pshtbrth => Instance::Pshtbrth(vec![CakeTest {
+                cakes: vec![0, u16::MAX, 1],
+                queries: vec![
+                    CakeQuery::Who(1, 1),
+                    CakeQuery::Who(1, 3),
+                    CakeQuery::Replace(2, 0b0110),
+                    CakeQuery::Who(2, 3),
+                    CakeQuery::Who(1, 3),
+                ],
+            }]),
+            Problem::Caos3 => Instance::Caos3(vec![
+                board(&["^^^^^"; 5]),
+                board(&["^^^^^"]),
+                board(&["^^^^^^"; 6]),
+                board(&["^^^^^", "^^^^^", "^^#^^", "^^^^^", "^^^^^"]),
+            ]),
+        }
+    }
+
     /// The problem this is an input of.
     pub fn problem(&self) -> Problem {
         match self {
@@ -243,10 +303,9 @@ impl Instance {
     /// `grundy analyze` reads it; `None` past the last line.
     pub fn case_of_line(&self, line: usize) -> Option<CaseInput> {
         match self {
-            Instance::Shgame(sheets) => sheets.get(line).map(|&(n, m)| CaseInput {
-                what: format!("case {}", line + 1),
-                input: format!("{n} {m}\n"),
-            }),
+            Instance::Shgame(sheets) => sheets
+                .get(line)
+                .map(|&(n, m)| sheet::case_input(line, n, m)),
             Instance::Lamqugam { d, queries } => queries.get(line).map(|&[x1, y1, ..]| CaseInput {
                 what: format!("query {}, its first square ({x1}, {y1})", line + 1),
                 input: format!("{d} {x1} {y1}\n"),
@@ -390,6 +449,11 @@ mod tests {
     #[test]
     fn every_size_stays_within_the_statement() {
         for problem in every_problem() {
+            assert_eq!(
+                broken_limit(&Instance::example(problem)),
+                None,
+                "{problem:?} example"
+            );
             for (size, name) in Size::ALL {
                 for seed in 0..3 {
                     let inst = Instance::generate(problem, size, None, seed);

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Rng, Size, draw, smaller_number};
+use super::{CaseInput, Rng, Size, draw, smaller_number};
+use crate::games::sheet;
 
 /// The statement's most test cases.
 pub const MAX_CASES: usize = 100;
@@ -50,7 +51,34 @@ pub fn text(sheets: &[(u64, u64)]) -> String {
 }
 
 pub fn smaller(&(n, m): &(u64, u64)) -> Vec<(u64, u64)> {
-    let mut out: Vec<(u64, u64)> = smaller_number(n, 1).into_iter().map(|n| (n, m)).collect();
+    // Both sides at once first (a square stays a square), then each alone.
+    let mut out: Vec<(u64, u64)> = smaller_number(n, 1)
+        .into_iter()
+        .zip(smaller_number(m, 1))
+        .collect();
+    out.extend(smaller_number(n, 1).into_iter().map(|n| (n, m)));
     out.extend(smaller_number(m, 1).into_iter().map(|m| (n, m)));
     out
+}
+
+/// `analyze` reads one mark: the first mark lost for the player to move (the marks the
+/// count leaves out) when a small sheet has one, else the corner.
+pub fn case_input(line: usize, n: u64, m: u64) -> CaseInput {
+    let lost = (n.saturating_mul(m) <= 10_000)
+        .then(|| {
+            (1..=n)
+                .flat_map(|x| (1..=m).map(move |y| (x, y)))
+                .find(|&(x, y)| sheet::grundy(n, m, x, y).0 == 0)
+        })
+        .flatten();
+    let (x, y) = lost.unwrap_or((1, 1));
+    let how = if lost.is_some() {
+        "its first mark lost for the player to move"
+    } else {
+        "its corner mark"
+    };
+    CaseInput {
+        what: format!("case {}, {how}, ({x}, {y})", line + 1),
+        input: format!("{n} {m} {x} {y}\n"),
+    }
 }
