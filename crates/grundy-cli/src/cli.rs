@@ -12,6 +12,8 @@ Examples:
   grundy analyze nim examples/nim.txt
   grundy sequence octal:0.77 --upto 100
   grundy solve shgame contest.in
+  grundy gen cakes --size worst --seed 3
+  grundy judge shgame -- ./solution
 
 Exit status: 0 success, 2 bad input or usage, 1 any other failure.")]
 pub struct Cli {
@@ -215,6 +217,132 @@ Examples:
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
     },
+
+    /// Print one valid contest input, random but the same for the same seed.
+    #[command(long_about = "\
+Print one valid input of a contest problem on standard output, inside the limits its
+statement sets. The same problem, size, seed and --cases give the same input.
+
+PROBLEM is one of: shgame (sheet), lamqugam (lame-queen), inventor-outlasting (inventor),
+pshtbrth (cakes), caos3 (lava).
+
+Sizes: small (a few cases, tiny numbers and boards, easy to check by hand), medium (past
+what an exponential method can do), max (the statement's limits, random cases), worst (the
+statement's limits with the cases slowest for the editorial's method, and the traps: sheets
+of 1×1 and 1×N, queries at the top coordinate and d = 1, boards full of spots, cakes with
+the most updates, dense lava maps and maps with no monster).")]
+    #[command(after_long_help = "\
+Examples:
+  grundy gen shgame --size small --seed 7
+  grundy gen cakes --size worst > worst.in
+  grundy gen lava --size max --cases 3 --seed 42 | grundy solve lava")]
+    Gen {
+        /// The contest problem.
+        problem: String,
+        /// How big and how hard.
+        #[arg(long, value_enum, default_value_t = SizeArg::Small)]
+        size: SizeArg,
+        /// The seed: the same seed gives the same input.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// The number of test cases (queries for lamqugam), within the statement's limit;
+        /// by default the size chooses.
+        #[arg(long, value_name = "T")]
+        cases: Option<usize>,
+    },
+
+    /// Judge a program: run it on examples and generated tests, compare with the exact
+    /// answers, and shrink the first failure.
+    #[command(long_about = "\
+Judge a program that solves a contest problem: run COMMAND with each test's input on
+standard input, compare what it prints with grundy's exact answer token by token (spaces
+and line breaks are all alike), and give each test a verdict like a judge: AC (accepted),
+WA (wrong answer: the first differing line, expected against got), TLE (past the time
+limit), RE (a non-zero exit status or a signal), OLE (past the output limit).
+
+The tests are grundy's hand-made examples of the problem (its traps), the files DIR/*.in of
+--samples (the statement's samples, say; DIR/NAME.ans is the expected output when present),
+then --tests generated inputs: test i is `grundy gen PROBLEM --size SIZE --seed S+i`
+(without --size: the first half small, then medium, the last tenth max and worst).
+
+On the first wrong answer (or else the first crash) the failing input is shrunk, fewer
+cases and smaller ones, while the program still fails the same way, and the smallest
+failing input is printed with the expected and received output and grundy's analysis of
+the first wrong case.
+
+Each run has a wall-clock time limit, an address-space limit and an output limit; a
+program past its time is killed with everything it started (its process group). Ctrl-C
+stops every run and prints what was judged so far.
+
+Exit status: 0 every test accepted, 1 a test failed, 2 bad usage or a command that cannot
+be started.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy judge shgame -- ./solution
+  grundy judge lamqugam --tests 50 --size max --time-limit 1 -- python3 sol.py
+  grundy judge cakes --jobs 2 --json -- ./a.out > report.json
+  grundy judge shgame --samples ../testdata/shgame -- grundy solve shgame")]
+    Judge {
+        /// The contest problem.
+        problem: String,
+        /// The number of generated tests.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        tests: usize,
+        /// The size of every generated test (default: from small up to worst).
+        #[arg(long, value_enum)]
+        size: Option<SizeArg>,
+        /// The seed of the first generated test; test i has seed S + i.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Wall-clock time for one run, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+        time_limit: f64,
+        /// Address space for one run, like 256M or 2G.
+        #[arg(long, value_name = "SIZE", default_value = "1G")]
+        memory_limit: String,
+        /// Output of one run, like 64M.
+        #[arg(long, value_name = "SIZE", default_value = "64M")]
+        output_limit: String,
+        /// Runs at a time.
+        #[arg(long, value_name = "J", default_value_t = 1)]
+        jobs: usize,
+        /// Also run the files DIR/*.in, with DIR/NAME.ans as their expected output when
+        /// present.
+        #[arg(long, value_name = "DIR")]
+        samples: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<std::ffi::OsString>,
+    },
+}
+
+/// The size of a generated input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SizeArg {
+    /// A few cases with tiny numbers and boards.
+    Small,
+    /// Some cases of moderate size.
+    Medium,
+    /// The statement's limits, random cases.
+    Max,
+    /// The statement's limits, the slowest cases for the editorial method and the traps.
+    Worst,
+}
+
+impl SizeArg {
+    /// The library's size.
+    pub fn size(self) -> grundy::contest::Size {
+        use grundy::contest::Size;
+        match self {
+            SizeArg::Small => Size::Small,
+            SizeArg::Medium => Size::Medium,
+            SizeArg::Max => Size::Max,
+            SizeArg::Worst => Size::Worst,
+        }
+    }
 }
 
 /// How `sequence` computes values.

@@ -23,6 +23,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod judge;
 pub mod problems;
 mod progress;
 pub mod signals;
@@ -46,6 +47,20 @@ impl Failure {
         }
     }
 
+    /// Exit status `status` with nothing more said: the output already told (a judge's
+    /// failing verdict).
+    pub fn quiet(status: u8) -> Failure {
+        Failure {
+            status,
+            error: anyhow::Error::new(Quiet),
+        }
+    }
+
+    /// Whether this failure is to be left unsaid.
+    pub fn is_quiet(&self) -> bool {
+        self.error.is::<Quiet>()
+    }
+
     /// Anything else: exit status 1.
     pub fn other(error: impl Into<anyhow::Error>) -> Failure {
         Failure {
@@ -54,6 +69,18 @@ impl Failure {
         }
     }
 }
+
+/// The error of [`Failure::quiet`].
+#[derive(Debug)]
+struct Quiet;
+
+impl fmt::Display for Quiet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(reported on standard output)")
+    }
+}
+
+impl std::error::Error for Quiet {}
 
 /// The one place `?` turns an I/O error into a failure: writing the output. Exit status
 /// 1, named as such (the binary keeps a closed pipe quiet: it finds the `io::Error` under

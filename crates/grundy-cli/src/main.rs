@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                "error: a subcommand is required: solve, analyze, sequence, explore or table (see --help)".into()
+                "error: a subcommand is required: solve, analyze, sequence, explore, table, gen or judge (see --help)".into()
             } else {
                 one_line(&e.render().to_string(), std::env::args_os())
             };
@@ -43,6 +43,7 @@ fn main() -> ExitCode {
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) if is_broken_pipe(&f.error) => ExitCode::SUCCESS,
+        Err(f) if f.is_quiet() => ExitCode::from(f.status),
         Err(f) => {
             let message = format!("{:#}", f.error);
             let _ = writeln!(io::stderr(), "error: {}", escaped_str(&message));

@@ -35,30 +35,7 @@ impl Memory {
         let Some(text) = text else {
             return Ok(Memory(available.map_or(1 << 30, |a| a / 2).max(1 << 20)));
         };
-        let t = text.trim();
-        let t = t
-            .strip_suffix("iB")
-            .or_else(|| t.strip_suffix('B'))
-            .unwrap_or(t);
-        let (digits, shift) = match t.char_indices().last() {
-            Some((i, 'K' | 'k')) => (&t[..i], 10),
-            Some((i, 'M' | 'm')) => (&t[..i], 20),
-            Some((i, 'G' | 'g')) => (&t[..i], 30),
-            Some((i, 'T' | 't')) => (&t[..i], 40),
-            _ => (t, 0),
-        };
-        let bytes = digits
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .and_then(|n| n.checked_mul(1 << shift))
-            .filter(|&b| b >= 1 << 20)
-            .ok_or_else(|| {
-                Failure::input(anyhow!(
-                    "--memory: expected a size of at least 1M, like 512M or 4G, found '{}'",
-                    grundy::parse::escaped_str(text)
-                ))
-            })?;
+        let bytes = super::parse_size("--memory", text, 1 << 20)?;
         if let Some(a) = available
             && bytes > a
         {

@@ -2,6 +2,8 @@
 
 mod boards;
 mod explore;
+mod generate;
+mod judge;
 mod script;
 mod sequence;
 mod table;
@@ -80,6 +82,37 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             memory,
         } => table::run(&game, &rows, &cols, json, memory.as_deref()),
+        Command::Gen {
+            problem,
+            size,
+            seed,
+            cases,
+        } => generate::run(&problem, size.size(), seed, cases),
+        Command::Judge {
+            problem,
+            tests,
+            size,
+            seed,
+            time_limit,
+            memory_limit,
+            output_limit,
+            jobs,
+            samples,
+            json,
+            command,
+        } => judge::run(&judge::Request {
+            problem: &problem,
+            tests,
+            size: size.map(|s| s.size()),
+            seed,
+            time_limit,
+            memory_limit: &memory_limit,
+            output_limit: &output_limit,
+            jobs,
+            samples: samples.as_deref(),
+            json,
+            command: &command,
+        }),
     }
 }
 
@@ -140,13 +173,59 @@ fn read_from(source: String, mut reader: impl Read, size: Option<u64>) -> Result
     Ok(Input { source, bytes })
 }
 
-fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
-    let problem = Problem::from_name(name).ok_or_else(|| {
+/// The contest problem called `name`, or the usage error naming the known ones.
+fn problem_named(name: &str) -> Result<Problem, Failure> {
+    Problem::from_name(name).ok_or_else(|| {
         Failure::input(anyhow!(
-            "unknown problem '{name}'; known problems: {}",
+            "unknown problem '{}'; known problems: {}",
+            grundy::parse::escaped_str(name),
             Problem::known_names()
         ))
-    })?;
+    })
+}
+
+/// Parses a size given to `flag`: a number of bytes with an optional K, M, G or T (powers
+/// of 1024) and an optional B or iB, at least `min` bytes.
+fn parse_size(flag: &str, text: &str, min: u64) -> Result<u64, Failure> {
+    let t = text.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&t[..i], 10),
+        Some((i, 'M' | 'm')) => (&t[..i], 20),
+        Some((i, 'G' | 'g')) => (&t[..i], 30),
+        Some((i, 'T' | 't')) => (&t[..i], 40),
+        _ => (t, 0),
+    };
+    digits
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .filter(|&b| b >= min)
+        .ok_or_else(|| {
+            Failure::input(anyhow!(
+                "{flag}: expected a size of at least {}, like 512M or 4G, found '{}'",
+                short_size(min),
+                grundy::parse::escaped_str(text)
+            ))
+        })
+}
+
+/// A size as it is written on the command line: `1M`, `4K`, `100`.
+fn short_size(n: u64) -> String {
+    for (shift, unit) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
+        if n >= 1 << shift && n.is_multiple_of(1 << shift) {
+            return format!("{}{unit}", n >> shift);
+        }
+    }
+    n.to_string()
+}
+
+fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
+    let problem = problem_named(name)?;
     let input = read_input(file)?;
     let output = problems::solve(problem, &input)?;
     let mut out = io::stdout().lock();
