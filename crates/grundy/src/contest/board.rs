@@ -153,7 +153,7 @@ pub fn generate(kind: &Kind, size: Size, cases: Option<usize>, rng: &mut Rng) ->
 }
 
 /// The hardest boards: every cell set (the most sub-rectangles for the editorial's table,
-/// the most monsters), in the squarest shapes the limits allow; and the traps: strips of
+/// the most monsters), in every shape the limits allow; and the traps: strips of
 /// one row or column, no set cell at all, a checkerboard, walls cutting the map in blocks.
 fn worst(kind: &Kind, count: usize, rng: &mut Rng) -> Vec<Board> {
     let side = kind.max_side;
@@ -173,18 +173,19 @@ fn worst(kind: &Kind, count: usize, rng: &mut Rng) -> Vec<Board> {
         Board::from_fn(2, long.min(kind.max_cells / 2), |_, _| true),
     ];
     boards.truncate(count);
+    // Then boards of exactly the most cells the statement allows, every spot set but a
+    // few, in every shape that holds them: the editorial's table has (R·C)² sub-games and
+    // looks at every spot of each.
+    let shapes: Vec<usize> = (1..=side)
+        .filter(|r| kind.max_cells % r == 0 && kind.max_cells / r <= side)
+        .collect();
+    let mut k = 0;
     while boards.len() < count {
-        // Near-square shapes with nearly every cell set.
-        let rows = draw(
-            rng,
-            (square as u64).saturating_sub(4).max(1),
-            square as u64 + 4,
-        )
-        .min(side as u64) as usize;
-        let cols = (kind.max_cells / rows).min(side);
-        let holes = draw(rng, 0, 3);
+        let rows = shapes[k % shapes.len()];
+        k += 1;
+        let cols = kind.max_cells / rows;
         let mut b = Board::from_fn(rows, cols, |_, _| true);
-        for _ in 0..holes {
+        for _ in 0..draw(rng, 0, 3) {
             let i = draw(rng, 0, (rows * cols - 1) as u64) as usize;
             b.cells[i] = false;
         }
