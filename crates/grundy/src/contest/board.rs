@@ -177,7 +177,7 @@ fn worst(kind: &Kind, count: usize, rng: &mut Rng) -> Vec<Board> {
     // few, in every shape that holds them: the editorial's table has (R·C)² sub-games and
     // looks at every spot of each.
     let shapes: Vec<usize> = (1..=side)
-        .filter(|r| kind.max_cells % r == 0 && kind.max_cells / r <= side)
+        .filter(|&r| kind.max_cells.is_multiple_of(r) && kind.max_cells / r <= side)
         .collect();
     let mut k = 0;
     while boards.len() < count {
