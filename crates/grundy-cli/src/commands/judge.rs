@@ -436,9 +436,10 @@ fn shrink_failure(
         }
         runs += 1;
         spinner.set_message(format!(
-            "shrinking {}: {runs} runs, now {} cases",
+            "shrinking {}: run {runs}, {} {} left",
             test.name,
-            candidate.cases()
+            candidate.cases(),
+            problem.case_word()
         ));
         let text = candidate.text();
         let expected = exact_answer(problem, "a shrunk input", text.as_bytes()).ok()?;
