@@ -4,7 +4,7 @@
 //! to the dense table of every position in its box when that fits the memory, and to the
 //! generic memo solver otherwise.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::anyhow;
@@ -108,6 +108,7 @@ pub fn analyze(
     json: bool,
     stats: bool,
     memory: Memory,
+    out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let started = Instant::now();
     let (report, how) = match name {
@@ -120,14 +121,12 @@ pub fn analyze(
             started.elapsed().as_secs_f64()
         );
     }
-    let mut out = BufWriter::new(io::stdout().lock());
     if json {
         let line = serde_json::to_string(&report).map_err(Failure::other)?;
         writeln!(out, "{line}")?;
     } else {
         write!(out, "{}", report.text)?;
     }
-    out.flush()?;
     Ok(())
 }
 

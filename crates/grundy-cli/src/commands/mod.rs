@@ -248,37 +248,51 @@ fn analyze(
             grundy::parse::escaped_str(name)
         )));
     }
+    if script::path_of(name).is_some() && cache.is_some() {
+        return Err(Failure::input(anyhow!(
+            "--cache applies to cakes (pshtbrth), not to script games"
+        )));
+    }
+    // An unknown game is refused before standard input is waited for.
+    if script::path_of(name).is_none()
+        && Problem::from_name(name).is_none()
+        && !boards::is_board_game(name)
+    {
+        family_named(name)?;
+    }
+    let input = read_input(file)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    analyze_to(name, &input, json, stats, cache, memory, &mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Explains one position of the game called `name` read from `input`, as text or one line
+/// of JSON, onto `out`: `grundy analyze` without the reading and the flags' checks.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_to(
+    name: &str,
+    input: &Input,
+    json: bool,
+    stats: bool,
+    cache: Option<&Path>,
+    memory: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     if let Some(path) = script::path_of(name) {
-        if cache.is_some() {
-            return Err(Failure::input(anyhow!(
-                "--cache applies to cakes (pshtbrth), not to script games"
-            )));
-        }
-        let input = read_input(file)?;
-        return script::analyze(path, &input, json, stats, memory);
+        return script::analyze(path, input, json, stats, memory, out);
     }
     if let Some(problem) = Problem::from_name(name) {
-        let input = read_input(file)?;
-        let report = problems::analyze(problem, &input, json, cache)?;
-        let mut out = io::stdout().lock();
+        let report = problems::analyze(problem, input, json, cache)?;
         out.write_all(report.as_bytes())?;
-        out.flush()?;
         return Ok(());
     }
     if boards::is_board_game(name) {
-        let input = read_input(file)?;
         let memory = boards::Memory::parse(memory)?;
-        return boards::analyze(name, &input, json, stats, memory);
+        return boards::analyze(name, input, json, stats, memory, out);
     }
-    let family: Family = name.parse().map_err(|e: FamilyError| match e {
-        FamilyError::Unknown(_) => Failure::input(anyhow!(
-            "unknown game '{name}'; known games: {}, cram, chomp, the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross, and script games script:FILE",
-            Problem::known_names()
-        )),
-        e => Failure::input(e),
-    })?;
-    let input = read_input(file)?;
-    let heaps = parse_heaps(&input, family.analyze_limit())?;
+    let family = family_named(name)?;
+    let heaps = parse_heaps(input, family.analyze_limit())?;
     let started = Instant::now();
     let analysis = family.analyze_heaps(&heaps).map_err(|e| {
         let f = family_failure(e);
@@ -298,16 +312,26 @@ fn analyze(
             s.memo_size
         );
     }
-    let mut out = BufWriter::new(io::stdout().lock());
     if json {
         // Serialised first, so a write error stays an io::Error (a closed pipe is quiet).
         let line = serde_json::to_string(&HeapJson::from(&analysis)).map_err(Failure::other)?;
         writeln!(out, "{line}")?;
     } else {
-        write_heap_analysis(&mut out, &analysis)?;
+        write_heap_analysis(out, &analysis)?;
     }
-    out.flush()?;
     Ok(())
+}
+
+/// The heap family called `name`, or the usage error naming every game `analyze` knows.
+pub(crate) fn family_named(name: &str) -> Result<Family, Failure> {
+    name.parse().map_err(|e: FamilyError| match e {
+        FamilyError::Unknown(_) => Failure::input(anyhow!(
+            "unknown game '{}'; known games: {}, cram, chomp, the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross, and script games script:FILE",
+            grundy::parse::escaped_str(name),
+            Problem::known_names()
+        )),
+        e => Failure::input(e),
+    })
 }
 
 /// The most heaps one position may have.
@@ -390,7 +414,7 @@ impl<'a> From<&'a HeapAnalysis> for HeapJson<'a> {
     }
 }
 
-fn write_heap_analysis(out: &mut impl Write, a: &HeapAnalysis) -> io::Result<()> {
+fn write_heap_analysis(out: &mut (impl Write + ?Sized), a: &HeapAnalysis) -> io::Result<()> {
     let join = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
     writeln!(out, "game:    {}", a.game)?;
     writeln!(
@@ -409,7 +433,7 @@ fn write_heap_analysis(out: &mut impl Write, a: &HeapAnalysis) -> io::Result<()>
 /// The end of an analysis of a sum: the value, the winner and every winning move, the
 /// labels padded to `width`.
 pub(crate) fn write_outcome(
-    out: &mut impl Write,
+    out: &mut (impl Write + ?Sized),
     width: usize,
     grundy: grundy::Nimber,
     winner: grundy::Player,

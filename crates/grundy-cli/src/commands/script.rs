@@ -1,7 +1,7 @@
 //! `script:FILE`: games whose rules are a Rhai script, for `analyze`, `sequence` and
 //! `explore`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -145,6 +145,7 @@ pub fn analyze(
     json: bool,
     stats: bool,
     memory: Option<&str>,
+    out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let limit = limit(memory)?;
     let game = load(path)?;
@@ -166,14 +167,12 @@ pub fn analyze(
             analysis.stats.memo_size
         );
     }
-    let mut out = BufWriter::new(io::stdout().lock());
     if json {
         let line = serde_json::to_string(&AnalysisJson::from(&analysis)).map_err(Failure::other)?;
         writeln!(out, "{line}")?;
     } else {
-        write_analysis(&mut out, &analysis)?;
+        write_analysis(out, &analysis)?;
     }
-    out.flush()?;
     Ok(())
 }
 
@@ -218,7 +217,7 @@ impl<'a> From<&'a ScriptAnalysis> for AnalysisJson<'a> {
     }
 }
 
-fn write_analysis(out: &mut impl Write, a: &ScriptAnalysis) -> io::Result<()> {
+fn write_analysis(out: &mut (impl Write + ?Sized), a: &ScriptAnalysis) -> io::Result<()> {
     let join = |xs: Vec<String>| xs.join(" ");
     writeln!(out, "game:      script {}", a.game)?;
     writeln!(
