@@ -76,6 +76,12 @@ pub enum FamilyError {
         /// The bound.
         limit: u64,
     },
+    /// More moves than one listing holds.
+    #[error("the position has more than {limit} moves to list")]
+    TooManyMoves {
+        /// The bound.
+        limit: usize,
+    },
     /// The work asked for would take far too long.
     #[error(transparent)]
     TooMuchWork(#[from] TooMuchWork),
@@ -300,6 +306,63 @@ impl Family {
             winning_moves,
             stats: solver.stats(),
         })
+    }
+}
+
+impl Family {
+    /// The most moves [`heap_moves`](Self::heap_moves) lists.
+    pub const MAX_LISTED_MOVES: usize = 100_000;
+
+    /// Every move of a sum of heaps, each once (a split into 1 + 3 is the split into
+    /// 3 + 1), with the value of the position it leaves: 0 for the winning moves. In the
+    /// order of the heaps, then of the counters taken.
+    pub fn heap_moves(&self, sizes: &[u64]) -> Result<Vec<(HeapMove, Nimber)>, FamilyError> {
+        let limit = Self::MAX_LISTED_MOVES;
+        let bound: u128 = sizes.iter().map(|&h| self.option_bound(h)).sum();
+        if bound > 4 * limit as u128 {
+            return Err(FamilyError::TooManyMoves { limit });
+        }
+        let analysis = self.analyze_heaps(sizes)?;
+        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let table = match self {
+            Family::Nim => Vec::new(),
+            _ => self.values(largest)?,
+        };
+        let value = |h: u64| match self {
+            Family::Nim => Nimber(h),
+            _ => Nimber(u64::from(table[h as usize])),
+        };
+        let mut moves = Vec::new();
+        let mut options = Vec::new();
+        for (i, &from) in sizes.iter().enumerate() {
+            let rest = analysis.grundy ^ analysis.values[i];
+            options.clear();
+            self.options(&from, &mut options);
+            let mut seen = rustc_hash::FxHashSet::default();
+            for leaves in &options {
+                let mut leaves: Vec<u64> = leaves.to_vec();
+                leaves.sort_unstable_by(|a, b| b.cmp(a));
+                if !seen.insert(leaves.clone()) {
+                    continue;
+                }
+                let after = leaves.iter().fold(rest, |acc, &h| acc ^ value(h));
+                let take = from - leaves.iter().sum::<u64>();
+                moves.push((
+                    HeapMove {
+                        heap: i + 1,
+                        from,
+                        take,
+                        leaves,
+                    },
+                    after,
+                ));
+                if moves.len() > limit {
+                    return Err(FamilyError::TooManyMoves { limit });
+                }
+            }
+        }
+        moves.sort_by_key(|(m, _)| (m.heap, m.take, std::cmp::Reverse(m.leaves.clone())));
+        Ok(moves)
     }
 }
 

@@ -197,6 +197,47 @@ proptest! {
             }
         }
     }
+    /// Every listed move is a real option of its heap, listed once, with the value of the
+    /// position it leaves; the moves listed with value 0 are exactly the winning moves.
+    #[test]
+    fn listed_moves_carry_the_value_they_leave(heaps in prop::collection::vec(0u64..30, 1..4)) {
+        for name in ["nim", "kayles", "subtraction:1,3,4", "octal:0.137", "grundy-game"] {
+            let family: Family = name.parse().unwrap();
+            let moves = family.heap_moves(&heaps).unwrap();
+            let mut listed = std::collections::HashSet::new();
+            for (m, after) in &moves {
+                let mut left = heaps.clone();
+                left.remove(m.heap - 1);
+                left.extend(&m.leaves);
+                // The value after, by the solver on the whole new position.
+                prop_assert_eq!(*after, family.analyze_heaps(&left).unwrap().grundy, "{}: {}", name, m);
+                let mut options = Vec::new();
+                family.options(&m.from, &mut options);
+                let mut sorted = m.leaves.clone();
+                sorted.sort_unstable();
+                prop_assert!(options.iter().any(|o| {
+                    let mut o: Vec<u64> = o.to_vec();
+                    o.sort_unstable();
+                    o == sorted
+                }), "{}: {} is not a move", name, m);
+                prop_assert!(listed.insert((m.heap, sorted)), "{}: {} listed twice", name, m);
+            }
+            let key = |m: &grundy::HeapMove| {
+                let mut leaves = m.leaves.clone();
+                leaves.sort_unstable();
+                (m.heap, m.take, leaves)
+            };
+            let winning: std::collections::HashSet<_> = moves
+                .iter()
+                .filter(|(_, v)| *v == Nimber::ZERO)
+                .map(|(m, _)| key(m))
+                .collect();
+            let analysis = family.analyze_heaps(&heaps).unwrap();
+            let expected: std::collections::HashSet<_> = analysis.winning_moves.iter().map(key).collect();
+            prop_assert_eq!(winning, expected, "{}", name);
+        }
+    }
+
     /// The work estimates count exactly the options the solver sees: the closed forms
     /// against a count through the Game trait.
     #[test]
