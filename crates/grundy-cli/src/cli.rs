@@ -14,6 +14,7 @@ Examples:
   grundy solve shgame contest.in
   grundy gen cakes --size worst --seed 3
   grundy judge shgame -- ./solution
+  grundy serve
 
 Exit status: 0 success, 2 bad input or usage, 1 any other failure.")]
 pub struct Cli {
@@ -316,6 +317,31 @@ Examples:
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<std::ffi::OsString>,
+    },
+
+    /// Serve a local web page to play heap games against perfect play, with hints.
+    #[command(long_about = "\
+Serve a local web page on http://ADDR:PORT/: play Nim, Kayles, any octal or subtraction game
+against grundy, which never errs, with hints that colour every move by the value it leaves;
+undo; and analyze a position of any game. Every asset is in the binary: no network needed.
+
+The page uses a JSON API, open to other programs: POST /api/analyze with {\"game\": NAME,
+\"position\": TEXT} (TEXT as `grundy analyze NAME` reads it) answers what `grundy analyze NAME
+--json` prints; POST /api/moves lists every move of a heap game with the value it leaves;
+POST /api/move plays grundy's reply. Errors are 4xx with {\"error\": MESSAGE}.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy serve
+  grundy serve --port 0
+  curl -s localhost:8080/api/analyze -d '{\"game\": \"nim\", \"position\": \"3 4 5\"}'")]
+    Serve {
+        /// The port; 0 picks a free one (the address is printed).
+        #[arg(long, value_name = "P", default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; other machines reach it only if this is not a
+        /// loopback address.
+        #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+        bind: String,
     },
 }
 

@@ -27,6 +27,7 @@ pub mod judge;
 pub mod problems;
 mod progress;
 pub mod signals;
+pub mod web;
 
 use std::fmt;
 use std::io::{self, Write};

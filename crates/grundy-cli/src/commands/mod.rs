@@ -82,6 +82,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             memory,
         } => table::run(&game, &rows, &cols, json, memory.as_deref()),
+        Command::Serve { port, bind } => crate::web::serve(&bind, port),
         Command::Gen {
             problem,
             size,

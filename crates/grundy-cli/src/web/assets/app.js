@@ -1,0 +1,174 @@
+// The page: play a heap game against grundy, and analyze a position of any game.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let game = "nim";
+let position = "";
+let history = [];
+let busy = false;
+
+async function api(path, game, position) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game, position }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+
+function setStatus(state, text) {
+  const status = $("status");
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+function log(text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  $("log").appendChild(item);
+}
+
+function moveLabel(m) {
+  const rest = m.leaves.length ? m.leaves.join(" + ") : "nothing";
+  return m.take ? `take ${m.take}, leave ${rest}` : `split into ${rest}`;
+}
+
+function heapsAfter(heaps, m) {
+  const next = heaps.slice(0, m.heap - 1).concat(m.leaves.filter((h) => h > 0), heaps.slice(m.heap));
+  return next.length ? next.join(" ") : "0";
+}
+
+function render(list) {
+  const heaps = $("heaps");
+  heaps.replaceChildren();
+  $("board").classList.toggle("hints", $("hints").checked);
+  const xor = list.values.join(" xor ");
+  $("summary").textContent =
+    `Position worth ${list.grundy}` + (list.heaps.length > 1 ? ` = ${xor}` : "") +
+    (list.grundy === 0 ? ": the player to move loses with perfect play." : ": the player to move can win.");
+  list.heaps.forEach((size, i) => {
+    const box = document.createElement("div");
+    box.className = "heap";
+    const title = document.createElement("div");
+    title.textContent = `heap ${i + 1}: ${size} · value ${list.values[i]}`;
+    const counters = document.createElement("div");
+    counters.className = "counters";
+    counters.textContent = size > 60 ? "●".repeat(60) + ` … (${size})` : "●".repeat(size);
+    const moves = document.createElement("div");
+    moves.className = "moves";
+    list.moves.filter((m) => m.heap === i + 1).forEach((m) => {
+      const b = document.createElement("button");
+      b.textContent = moveLabel(m);
+      b.className = m.winning ? "winning" : "losing";
+      b.dataset.winning = String(m.winning);
+      b.dataset.heap = String(m.heap);
+      b.title = `leaves a position worth ${m.value_after}`;
+      b.addEventListener("click", () => play(list, m));
+      moves.appendChild(b);
+    });
+    box.append(title, counters, moves);
+    heaps.appendChild(box);
+  });
+}
+
+async function show() {
+  const list = await api("/api/moves", game, position);
+  render(list);
+  if (list.moves.length === 0) {
+    setStatus("grundy-wins", "grundy wins: you have no move left.");
+  } else {
+    setStatus("your-move", "Your move.");
+  }
+  $("undo").disabled = history.length === 0;
+}
+
+async function grundyMoves() {
+  setStatus("thinking", "grundy is thinking…");
+  const reply = await api("/api/move", game, position);
+  if (!reply.move) {
+    $("heaps").replaceChildren();
+    setStatus("you-win", "You win: grundy has no move left.");
+    return false;
+  }
+  log(`grundy: ${reply.move.move}`);
+  position = reply.position;
+  return true;
+}
+
+async function play(list, m) {
+  if (busy) return;
+  busy = true;
+  try {
+    history.push(position);
+    log(`you: ${m.move}`);
+    position = heapsAfter(list.heaps, m);
+    if (await grundyMoves()) await show();
+    $("undo").disabled = false;
+  } catch (e) {
+    setStatus("error", `Error: ${e.message}`);
+  } finally {
+    busy = false;
+  }
+}
+
+async function newGame() {
+  const choice = $("game").value;
+  game = choice === "other" ? $("code").value.trim() : choice;
+  position = $("position").value.trim();
+  history = [];
+  $("log").replaceChildren();
+  busy = true;
+  try {
+    await api("/api/moves", game, position);
+    if ($("first").value === "grundy" && !(await grundyMoves())) return;
+    await show();
+  } catch (e) {
+    $("heaps").replaceChildren();
+    setStatus("error", `Error: ${e.message}`);
+  } finally {
+    busy = false;
+  }
+}
+
+async function undo() {
+  if (busy || history.length === 0) return;
+  position = history.pop();
+  const entries = $("log").children;
+  // Your move and grundy's reply go together.
+  for (let k = 0; k < 2 && entries.length; k++) entries[entries.length - 1].remove();
+  await show();
+}
+
+async function analyzeAny() {
+  const out = $("a-result");
+  out.replaceChildren();
+  try {
+    const report = await api("/api/analyze", $("a-game").value.trim(), $("a-position").value);
+    const head = document.createElement("p");
+    const moves = report.winning_moves || [];
+    head.innerHTML = "";
+    head.textContent = `value ${report.grundy ?? "unknown"}; winner with perfect play: the ${report.winner} player; ${moves.length} winning move(s).`;
+    const list = document.createElement("ul");
+    moves.slice(0, 50).forEach((m) => {
+      const item = document.createElement("li");
+      item.textContent = m.move;
+      list.appendChild(item);
+    });
+    const raw = document.createElement("pre");
+    raw.textContent = JSON.stringify(report, null, 1);
+    out.append(head, list, raw);
+  } catch (e) {
+    const p = document.createElement("p");
+    p.className = "error";
+    p.textContent = `Error: ${e.message}`;
+    out.appendChild(p);
+  }
+}
+
+$("game").addEventListener("change", () => { $("code-label").hidden = $("game").value !== "other"; });
+$("hints").addEventListener("change", () => $("board").classList.toggle("hints", $("hints").checked));
+$("new-game").addEventListener("click", newGame);
+$("undo").addEventListener("click", undo);
+$("a-run").addEventListener("click", analyzeAny);

@@ -1,0 +1,324 @@
+//! `grundy serve`: a local web page to play heap games against perfect play, with hints,
+//! and to analyze a position of any game; and the JSON API behind it.
+//!
+//! - `POST /api/analyze` `{"game": NAME, "position": TEXT}` returns what
+//!   `grundy analyze NAME --json` prints for TEXT.
+//! - `POST /api/moves` (heap games) lists every legal move with the value it leaves.
+//! - `POST /api/move` (heap games) plays grundy's reply: a winning move when there is
+//!   one, else the smallest take.
+//!
+//! Bad JSON, unknown games and positions past the command line's limits are answered 4xx
+//! with `{"error": MESSAGE}`; bodies are capped, work runs off the event loop a few
+//! requests at a time, and a request is cut off after a time limit. Every asset is compiled
+//! in: the page works without a network.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::anyhow;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::Semaphore;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::Failure;
+use crate::commands::{analyze_to, family_named, parse_heaps};
+use crate::problems::Input;
+
+/// The largest request body.
+pub const MAX_BODY: usize = 64 * 1024;
+/// Requests worked on at once; the others wait their turn.
+const WORKERS: usize = 4;
+/// How long one request may take.
+const REQUEST_TIME: Duration = Duration::from_secs(30);
+/// Memory for one Cram, Chomp or script position.
+const POSITION_MEMORY: &str = "256M";
+
+const INDEX: &str = include_str!("assets/index.html");
+const SCRIPT: &str = include_str!("assets/app.js");
+const STYLE: &str = include_str!("assets/style.css");
+
+type Shared = Arc<Semaphore>;
+
+/// The page and the API.
+pub fn router() -> Router {
+    Router::new()
+        .route("/", get(|| async { page(INDEX, "text/html; charset=utf-8") }))
+        .route("/app.js", get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }))
+        .route("/style.css", get(|| async { page(STYLE, "text/css; charset=utf-8") }))
+        .route("/api/analyze", post(analyze))
+        .route("/api/moves", post(moves))
+        .route("/api/move", post(reply))
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            REQUEST_TIME,
+        ))
+        .with_state(Arc::new(Semaphore::new(WORKERS)))
+}
+
+/// Serves on `bind`:`port` (port 0: any free port) until the process is stopped. The
+/// address is printed on standard output first.
+pub fn serve(bind: &str, port: u16) -> Result<(), Failure> {
+    let ip: IpAddr = bind.parse().map_err(|_| {
+        Failure::input(anyhow!(
+            "--bind: expected an IP address like 127.0.0.1 or ::1, found '{}'",
+            grundy::parse::escaped_str(bind)
+        ))
+    })?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(Failure::other)?;
+    runtime.block_on(async {
+        let addr = SocketAddr::new(ip, port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| Failure::other(anyhow!("cannot listen on {addr}: {e}")))?;
+        let local = listener.local_addr().map_err(Failure::other)?;
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "grundy serves http://{local}/ (Ctrl-C stops it)")?;
+            out.flush()?;
+        }
+        axum::serve(listener, router())
+            .await
+            .map_err(|e| Failure::other(anyhow!("the server stopped: {e}")))
+    })
+}
+
+fn page(body: &'static str, kind: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// An answer other than 200: a status and a message, as `{"error": MESSAGE}`.
+#[derive(Debug)]
+struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.1 });
+        (self.0, axum::Json(body)).into_response()
+    }
+}
+
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> ApiError {
+        // Bad input is the caller's; anything else (a position past what memory allows)
+        // cannot be done, whoever asks.
+        let status = if f.status == 2 {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        let text = format!("{:#}", f.error);
+        ApiError(status, grundy::parse::escaped_str(&text).into_owned())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    game: String,
+    position: String,
+}
+
+fn request(body: &Bytes) -> Result<Request, ApiError> {
+    let r: Request = serde_json::from_slice(body).map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("expected {{\"game\": NAME, \"position\": TEXT}}: {e}"),
+        )
+    })?;
+    if r.game.starts_with("script:") {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            "script games are played on the command line, not served (a script is a file on this machine)".into(),
+        ));
+    }
+    Ok(r)
+}
+
+fn input(r: &Request) -> Input {
+    Input {
+        source: "position".to_string(),
+        bytes: r.position.clone().into_bytes(),
+    }
+}
+
+/// Runs `work` off the event loop, a few at a time.
+async fn blocking<T: Send + 'static>(
+    workers: &Shared,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = workers.clone().acquire_owned().await.map_err(|_| {
+        ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping".into())
+    })?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(|_| ApiError(StatusCode::INTERNAL_SERVER_ERROR, "the work failed".into()))?
+}
+
+fn json_response(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+/// The analysis `grundy analyze GAME --json` prints, as text.
+fn analysis(r: &Request) -> Result<String, ApiError> {
+    let mut out = Vec::new();
+    analyze_to(
+        &r.game,
+        &input(r),
+        true,
+        false,
+        None,
+        Some(POSITION_MEMORY),
+        &mut out,
+    )?;
+    String::from_utf8(out).map_err(|_| {
+        ApiError(StatusCode::INTERNAL_SERVER_ERROR, "the analysis is not UTF-8".into())
+    })
+}
+
+async fn analyze(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
+    let r = request(&body)?;
+    let text = blocking(&workers, move || analysis(&r)).await?;
+    Ok(json_response(text))
+}
+
+/// A move in the API's lists.
+#[derive(Serialize)]
+struct ListedMove {
+    #[serde(rename = "move")]
+    text: String,
+    heap: usize,
+    take: u64,
+    leaves: Vec<u64>,
+    /// The value of the position the move leaves.
+    value_after: u64,
+    /// It leaves value 0: the player who makes it wins with perfect play.
+    winning: bool,
+}
+
+#[derive(Serialize)]
+struct MoveList {
+    game: String,
+    heaps: Vec<u64>,
+    values: Vec<u64>,
+    grundy: u64,
+    winner: &'static str,
+    moves: Vec<ListedMove>,
+}
+
+/// The heaps of a heap game's position and every move from it.
+fn heap_moves(r: &Request) -> Result<(Vec<u64>, MoveList), ApiError> {
+    let family = family_named(&r.game).map_err(|_| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), not for '{}'; /api/analyze explains any game",
+                grundy::parse::escaped_str(&r.game)
+            ),
+        )
+    })?;
+    let heaps = parse_heaps(&input(r), family.analyze_limit())?;
+    let listed = family
+        .heap_moves(&heaps)
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("position: {e}")))?;
+    let analysis = family
+        .analyze_heaps(&heaps)
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("position: {e}")))?;
+    let moves = listed
+        .into_iter()
+        .map(|(m, after)| ListedMove {
+            text: m.to_string(),
+            heap: m.heap,
+            take: m.take,
+            leaves: m.leaves,
+            value_after: after.0,
+            winning: after.0 == 0,
+        })
+        .collect();
+    let list = MoveList {
+        game: family.to_string(),
+        heaps: heaps.clone(),
+        values: analysis.values.iter().map(|v| v.0).collect(),
+        grundy: analysis.grundy.0,
+        winner: analysis.winner.as_str(),
+        moves,
+    };
+    Ok((heaps, list))
+}
+
+async fn moves(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
+    let r = request(&body)?;
+    let list = blocking(&workers, move || heap_moves(&r).map(|(_, l)| l)).await?;
+    Ok(axum::Json(list).into_response())
+}
+
+#[derive(Serialize)]
+struct Reply {
+    /// grundy's move, or `null` when there is none (the player to move has lost).
+    #[serde(rename = "move")]
+    played: Option<ListedMove>,
+    /// The position after it, written as `analyze` reads it.
+    position: String,
+    /// `analyze --json` of that position.
+    analysis: Value,
+}
+
+/// grundy's reply: a winning move when there is one, else the smallest take (the longest
+/// game, in the hope of a mistake).
+fn play(r: &Request) -> Result<Reply, ApiError> {
+    let (heaps, list) = heap_moves(r)?;
+    let best = list
+        .moves
+        .into_iter()
+        .enumerate()
+        .min_by_key(|(i, m)| (!m.winning, m.take, *i))
+        .map(|(_, m)| m);
+    let after = match &best {
+        Some(m) => {
+            let mut next = heaps[..m.heap - 1].to_vec();
+            next.extend(m.leaves.iter().copied().filter(|&h| h > 0));
+            next.extend_from_slice(&heaps[m.heap..]);
+            next
+        }
+        None => heaps.clone(),
+    };
+    // A game played out is the empty heap, which has no move.
+    let mut position: Vec<String> = after.iter().map(u64::to_string).collect();
+    if position.is_empty() {
+        position.push("0".to_string());
+    }
+    let next = Request {
+        game: r.game.clone(),
+        position: position.join(" "),
+    };
+    let analysis = serde_json::from_str(&analysis(&next)?)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(Reply {
+        played: best,
+        position: next.position,
+        analysis,
+    })
+}
+
+async fn reply(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
+    let r = request(&body)?;
+    let reply = blocking(&workers, move || play(&r)).await?;
+    Ok(axum::Json(reply).into_response())
+}
