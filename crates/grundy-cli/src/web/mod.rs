@@ -50,9 +50,18 @@ type Shared = Arc<Semaphore>;
 /// The page and the API.
 pub fn router() -> Router {
     Router::new()
-        .route("/", get(|| async { page(INDEX, "text/html; charset=utf-8") }))
-        .route("/app.js", get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }))
-        .route("/style.css", get(|| async { page(STYLE, "text/css; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { page(INDEX, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE, "text/css; charset=utf-8") }),
+        )
         .route("/api/analyze", post(analyze))
         .route("/api/moves", post(moves))
         .route("/api/move", post(reply))
@@ -162,7 +171,10 @@ async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = workers.clone().acquire_owned().await.map_err(|_| {
-        ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping".into())
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is stopping".into(),
+        )
     })?;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
@@ -189,7 +201,10 @@ fn analysis(r: &Request) -> Result<String, ApiError> {
         &mut out,
     )?;
     String::from_utf8(out).map_err(|_| {
-        ApiError(StatusCode::INTERNAL_SERVER_ERROR, "the analysis is not UTF-8".into())
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the analysis is not UTF-8".into(),
+        )
     })
 }
 

@@ -17,6 +17,7 @@ mod pshtbrth;
 mod scripts;
 mod sequences;
 mod shgame;
+mod web;
 
 use assert_cmd::Command;
 

@@ -43,6 +43,8 @@ function heapsAfter(heaps, m) {
 function render(list) {
   const heaps = $("heaps");
   heaps.replaceChildren();
+  heaps.dataset.game = game;
+  heaps.dataset.position = position;
   $("board").classList.toggle("hints", $("hints").checked);
   const xor = list.values.join(" xor ");
   $("summary").textContent =
@@ -64,6 +66,8 @@ function render(list) {
       b.className = m.winning ? "winning" : "losing";
       b.dataset.winning = String(m.winning);
       b.dataset.heap = String(m.heap);
+      b.dataset.take = String(m.take);
+      b.dataset.leaves = m.leaves.join(" ");
       b.title = `leaves a position worth ${m.value_after}`;
       b.addEventListener("click", () => play(list, m));
       moves.appendChild(b);

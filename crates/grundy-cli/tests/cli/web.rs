@@ -1,0 +1,207 @@
+//! `grundy serve` over real HTTP on loopback: the API's answers are the command line's,
+//! bad requests get 4xx and leave the server serving, and hundreds of concurrent requests
+//! are all answered correctly.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::run_ok;
+
+/// A server on a free port, killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("grundy serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut line)
+        .expect("the address is printed");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in '{line}'"))
+        .to_string();
+    Server { child, addr }
+}
+
+/// One HTTP/1.1 request; the status and the body.
+fn request(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("timeout set");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).expect("sent");
+    // A body past the limit may be refused before it is all read.
+    let _ = stream.write_all(body);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in '{text}'"));
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+fn post(addr: &str, path: &str, game: &str, position: &str) -> (u16, String) {
+    let body = serde_json::json!({ "game": game, "position": position }).to_string();
+    request(addr, "POST", path, body.as_bytes())
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+#[test]
+fn the_api_answers_what_the_command_line_prints() {
+    let server = serve();
+    for (game, position) in [
+        ("nim", "3 4 5"),
+        ("kayles", "7 12 20"),
+        ("lamqugam", "2 40 25"),
+        ("shgame", "5 8 2 3"),
+        ("cram", "3 4"),
+        ("chomp", "5,3,3,1"),
+        ("lava", "5 5\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n"),
+    ] {
+        let (status, body) = post(&server.addr, "/api/analyze", game, position);
+        assert_eq!(status, 200, "{game}: {body}");
+        let cli = run_ok(&["analyze", game, "--json"], position);
+        assert_eq!(json(&body), json(&cli), "{game} {position}");
+    }
+    let (status, page) = request(&server.addr, "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"));
+}
+
+#[test]
+fn moves_carry_their_values_and_grundy_replies_with_a_winning_move() {
+    let server = serve();
+    let (status, body) = post(&server.addr, "/api/moves", "nim", "1 2 4");
+    assert_eq!(status, 200, "{body}");
+    let list = json(&body);
+    let moves = list["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 1 + 2 + 4);
+    let winning: Vec<&Value> = moves.iter().filter(|m| m["winning"] == true).collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(
+        (
+            winning[0]["heap"].as_u64(),
+            winning[0]["leaves"][0].as_u64()
+        ),
+        (Some(3), Some(3))
+    );
+    let (_, body) = post(&server.addr, "/api/move", "nim", "1 2 4");
+    let reply = json(&body);
+    assert_eq!(reply["position"], "1 2 3");
+    assert_eq!(reply["analysis"]["grundy"], 0);
+    // Nothing left: no move, and the position says so.
+    let (_, body) = post(&server.addr, "/api/move", "kayles", "0");
+    assert_eq!(json(&body)["move"], Value::Null);
+}
+
+#[test]
+fn bad_requests_get_4xx_and_the_server_keeps_serving() {
+    let server = serve();
+    let addr = &server.addr;
+    let cases: Vec<(u16, (u16, String))> = vec![
+        (400, request(addr, "POST", "/api/analyze", b"{not json")),
+        (
+            400,
+            request(addr, "POST", "/api/analyze", b"{\"game\": \"nim\"}"),
+        ),
+        (400, post(addr, "/api/analyze", "chess", "1")),
+        (400, post(addr, "/api/analyze", "nim", "3 -1")),
+        (400, post(addr, "/api/analyze", "nim", "99999999999")),
+        (400, post(addr, "/api/analyze", "cram", "9 9")),
+        (400, post(addr, "/api/analyze", "script:/etc/passwd", "1")),
+        (400, post(addr, "/api/moves", "lava", "1 1\n#\n")),
+        (
+            413,
+            request(addr, "POST", "/api/analyze", &vec![b' '; 200_000]),
+        ),
+        (404, request(addr, "GET", "/api/nothing", b"")),
+        (405, request(addr, "GET", "/api/analyze", b"")),
+    ];
+    for (want, (status, body)) in cases {
+        assert_eq!(status, want, "{body}");
+        if want == 400 {
+            assert!(
+                json(&body)["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{body}"
+            );
+        }
+    }
+    let (status, _) = post(addr, "/api/analyze", "nim", "3 4 5");
+    assert_eq!(status, 200, "the server stopped serving");
+}
+
+#[test]
+fn hundreds_of_concurrent_requests_are_all_answered_right() {
+    let server = serve();
+    // Expected answers from the command line, for a spread of positions and games.
+    let positions: Vec<(&str, String)> = (1..=12u64)
+        .flat_map(|k| {
+            [
+                ("nim", format!("{} {} {}", k, 2 * k + 1, k * k)),
+                ("kayles", format!("{} {}", 3 * k, k + 7)),
+                (
+                    "lamqugam",
+                    format!("{} {} {}", 1 + k % 3, 10 * k, 7 * k + 3),
+                ),
+            ]
+        })
+        .collect();
+    let expected: Vec<Value> = positions
+        .iter()
+        .map(|(g, p)| json(&run_ok(&["analyze", g, "--json"], p)))
+        .collect();
+    const THREADS: usize = 16;
+    const EACH: usize = 25;
+    let wrong = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for t in 0..THREADS {
+            let (positions, expected, wrong, addr) = (&positions, &expected, &wrong, &server.addr);
+            scope.spawn(move || {
+                for i in 0..EACH {
+                    let k = (t * EACH + i) % positions.len();
+                    let (game, position) = &positions[k];
+                    let (status, body) = post(addr, "/api/analyze", game, position);
+                    if status != 200 || json(&body) != expected[k] {
+                        wrong.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    assert_eq!(wrong.into_inner(), 0, "of {} requests", THREADS * EACH);
+}

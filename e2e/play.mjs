@@ -1,0 +1,148 @@
+// The page of `grundy serve` played in a real browser, as a person would: Nim from a
+// winning position following the hints (the person must win), Nim with grundy moving
+// first from a winning position (grundy must win, and leave a position worth 0 after each
+// of its moves), hints checked against /api/analyze at every turn, undo, and Kayles.
+//
+// Usage: node play.mjs GRUNDY_BINARY [SCREENSHOT_DIR]
+// The browser is Debian's chromium (CHROMIUM overrides its path).
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const [binary, shots = "e2e-screenshots"] = process.argv.slice(2);
+if (!binary) {
+  console.error("usage: node play.mjs GRUNDY_BINARY [SCREENSHOT_DIR]");
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+
+function fail(message) {
+  throw new Error(message);
+}
+
+function startServer() {
+  const server = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const m = seen.match(/http:\/\/(\S+?)\//);
+      if (m) resolve({ server, url: `http://${m[1]}/` });
+    });
+    server.on("exit", (code) => reject(new Error(`grundy serve exited with ${code}`)));
+  });
+}
+
+async function api(url, path, game, position) {
+  const r = await fetch(url + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game, position }),
+  });
+  if (!r.ok) fail(`${path} answered ${r.status}: ${await r.text()}`);
+  return r.json();
+}
+
+async function state(page) {
+  await page.waitForFunction(() => {
+    const s = document.getElementById("status").dataset.state;
+    return s && s !== "thinking";
+  });
+  return page.$eval("#status", (e) => e.dataset.state);
+}
+
+// The hints on screen against grundy's own analysis of the same position.
+async function checkHints(page, url) {
+  const { game, position } = await page.$eval("#heaps", (e) => ({ ...e.dataset }));
+  const analysis = await api(url, "api/analyze", game, position);
+  const shown = await page.$$eval("#heaps button[data-winning='true']", (bs) =>
+    bs.map((b) => `${b.dataset.heap}/${b.dataset.take}/${b.dataset.leaves}`).sort());
+  const key = (m) => `${m.heap}/${m.take}/${[...m.leaves].sort((a, b) => b - a).join(" ")}`;
+  const expected = analysis.winning_moves.map(key).sort();
+  if (JSON.stringify(shown) !== JSON.stringify(expected)) {
+    fail(`hints on ${game} ${position}: green ${JSON.stringify(shown)}, analyze ${JSON.stringify(expected)}`);
+  }
+  return { game, position, analysis };
+}
+
+async function newGame(page, game, position, first) {
+  await page.selectOption("#game", game);
+  await page.fill("#position", position);
+  await page.selectOption("#first", first);
+  await page.click("#new-game");
+  return state(page);
+}
+
+const { server, url } = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let failed = false;
+try {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(url);
+
+  // 1. Nim 3 4 5 is a win for the player to move: follow the green hints and win.
+  let s = await newGame(page, "nim", "3 4 5", "you");
+  await page.screenshot({ path: `${shots}/nim-start.png`, fullPage: true });
+  let moves = 0;
+  while (s === "your-move") {
+    const { analysis } = await checkHints(page, url);
+    if (analysis.grundy === 0) fail("grundy left the person a winning position? no: a losing one, after a winning start");
+    const green = await page.$("#heaps button[data-winning='true']");
+    if (!green) fail("no green move from a winning position");
+    await green.click();
+    moves++;
+    s = await state(page);
+  }
+  if (s !== "you-win") fail(`following the hints from 3 4 5 ended in '${s}'`);
+  await page.screenshot({ path: `${shots}/nim-won.png`, fullPage: true });
+  console.log(`nim 3 4 5: won by following the hints in ${moves} moves`);
+
+  // 2. grundy moves first from a winning position and must win whatever the person does;
+  //    after each of its moves the person faces a position worth 0.
+  s = await newGame(page, "nim", "2 5 6", "grundy");
+  moves = 0;
+  while (s === "your-move") {
+    const { analysis, position } = await checkHints(page, url);
+    if (analysis.grundy !== 0) fail(`grundy left ${position}, worth ${analysis.grundy}`);
+    const all = await page.$$("#heaps button");
+    await all[moves % all.length].click();
+    moves++;
+    s = await state(page);
+  }
+  if (s !== "grundy-wins") fail(`grundy moving first from 2 5 6 ended in '${s}'`);
+  await page.screenshot({ path: `${shots}/nim-lost.png`, fullPage: true });
+  console.log(`nim 2 5 6, grundy first: grundy won after ${moves} moves of the person`);
+
+  // 3. Undo brings back the position before the person's move and grundy's reply.
+  s = await newGame(page, "kayles", "4 6", "you");
+  const before = await page.$eval("#heaps", (e) => e.dataset.position);
+  await checkHints(page, url);
+  await page.click("#heaps button[data-winning='false']");
+  await state(page);
+  await page.click("#undo");
+  await page.waitForFunction((p) => document.getElementById("heaps").dataset.position === p, before);
+  await checkHints(page, url);
+  await page.screenshot({ path: `${shots}/kayles.png`, fullPage: true });
+  console.log("kayles 4 6: hints match analyze; undo restores the position");
+
+  // 4. A bad position is an error on the page, not a broken page.
+  await newGame(page, "nim", "3 x", "you");
+  const text = await page.$eval("#status", (e) => e.textContent);
+  if (!text.startsWith("Error:")) fail(`a bad position shows '${text}'`);
+
+  if (problems.length) fail(`errors in the page: ${problems.join("; ")}`);
+  console.log("e2e: all checks passed");
+} catch (e) {
+  console.error(`e2e: ${e.message}`);
+  failed = true;
+} finally {
+  await browser.close();
+  server.kill();
+}
+process.exit(failed ? 1 : 0);
