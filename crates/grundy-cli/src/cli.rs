@@ -112,7 +112,8 @@ Examples:
   grundy sequence grundy-game --upto 16777216 --checkpoint grundy.ckpt --out grundy.txt
   grundy sequence subtraction:1,3,4 --upto 30 --stats
   grundy sequence kayles --upto 2000 --engine solver --stats
-  grundy sequence script:examples/games/kayles.rhai --upto 300 --stats")]
+  grundy sequence script:examples/games/kayles.rhai --upto 300 --stats
+  grundy sequence octal:0.137 --upto 300 --plot dawson.png")]
     Sequence {
         /// The family.
         family: String,
@@ -141,6 +142,9 @@ Examples:
         /// available, at most 2G; about 512 bytes a position).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// Also draw the values printed against n into a PNG file, P-positions marked.
+        #[arg(long, value_name = "FILE.png")]
+        plot: Option<PathBuf>,
     },
     /// Print the values of a family over a line or a grid, and the patterns they show.
     #[command(long_about = "\

@@ -50,6 +50,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out,
             checkpoint,
             memory,
+            plot,
         } => sequence::run(&sequence::Request {
             family: &family,
             upto,
@@ -59,6 +60,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out: out.as_deref(),
             checkpoint: checkpoint.as_deref(),
             memory: memory.as_deref(),
+            plot: plot.as_deref(),
         }),
         Command::Explore {
             family,

@@ -30,6 +30,7 @@ pub struct Request<'a> {
     pub out: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
     pub memory: Option<&'a str>,
+    pub plot: Option<&'a Path>,
 }
 
 /// The largest heap of a take-and-break table: 2^32.
@@ -44,6 +45,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--from {} is past --upto {}: nothing to print",
             req.from,
             req.upto
+        )));
+    }
+    if req.plot.is_some() && req.upto - req.from >= grundy::picture::MAX_POINTS as u64 {
+        return Err(Failure::input(anyhow!(
+            "--plot draws at most {} values; narrow --from..--upto",
+            grundy::picture::MAX_POINTS
         )));
     }
     if let Some(path) = script::path_of(req.family) {
@@ -255,10 +262,16 @@ fn print_stats(
 }
 
 /// The values on one line on standard output, or one per line in `--out`.
-fn write_values<T: std::fmt::Display>(
+fn write_values<T: std::fmt::Display + Copy + Into<u64>>(
     req: &Request<'_>,
     values: impl Iterator<Item = T>,
 ) -> Result<(), Failure> {
+    let mut plotted = Vec::new();
+    let values = values.inspect(|&v| {
+        if req.plot.is_some() {
+            plotted.push(v.into());
+        }
+    });
     match req.out {
         None => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -283,6 +296,10 @@ fn write_values<T: std::fmt::Display>(
             }
             out.flush().map_err(cannot)?;
         }
+    }
+    if let Some(path) = req.plot {
+        let title = format!("grundy sequence {}", req.family);
+        grundy::picture::line_plot(path, &title, req.from, &plotted).map_err(Failure::input)?;
     }
     Ok(())
 }

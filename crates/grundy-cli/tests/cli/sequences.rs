@@ -298,3 +298,35 @@ fn a_shorter_request_reads_a_longer_checkpoint_and_keeps_it() {
         "the checkpoint was cut short"
     );
 }
+
+#[test]
+fn plot_draws_the_values_printed() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let png = dir.path().join("dawson.png");
+    let png_arg = png.to_string_lossy().into_owned();
+    let line = super::run_ok(
+        &[
+            "sequence",
+            "octal:0.137",
+            "--upto",
+            "100",
+            "--plot",
+            &png_arg,
+        ],
+        "",
+    );
+    assert_eq!(line.split(' ').count(), 101);
+    let bytes = std::fs::read(&png).expect("the plot is written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(
+        bytes.len() > 10_000,
+        "a plot of 101 values is not {} bytes",
+        bytes.len()
+    );
+    super::assert_refused(
+        &["sequence", "nim", "--upto", "20000000", "--plot", &png_arg],
+        "",
+        2,
+        "--plot draws at most 10000000 values",
+    );
+}
