@@ -347,6 +347,29 @@ Examples:
         #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
         bind: String,
     },
+
+    /// Draw the P-positions of the lame queen or of Wythoff's game as a map.
+    #[command(long_about = "\
+Draw the P-positions (the squares lost for the player to move) of a two-coordinate game on a
+square board into a PNG file: lamqugam (the lame queen: a diagonal move only by a multiple
+of --d; coordinates from 1) or wythoff (any diagonal move; coordinates from 0, the same
+game as the lame queen with d = 1).")]
+    #[command(after_long_help = "\
+Examples:
+  grundy picture lamqugam --d 2 --size 200 queen.png
+  grundy picture wythoff --size 100 wythoff.png")]
+    Picture {
+        /// The game: lamqugam (lame-queen) or wythoff.
+        game: String,
+        /// The lame queen's diagonal step (default 1).
+        #[arg(long, value_name = "D")]
+        d: Option<u64>,
+        /// Rows and columns of the board.
+        #[arg(long, value_name = "N")]
+        size: u64,
+        /// The PNG file to write.
+        file: PathBuf,
+    },
 }
 
 /// The size of a generated input.

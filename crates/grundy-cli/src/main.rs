@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                "error: a subcommand is required: solve, analyze, sequence, explore, table, gen, judge or serve (see --help)".into()
+                "error: a subcommand is required: solve, analyze, sequence, explore, table, gen, judge, serve or picture (see --help)".into()
             } else {
                 one_line(&e.render().to_string(), std::env::args_os())
             };

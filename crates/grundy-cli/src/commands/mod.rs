@@ -4,6 +4,7 @@ mod boards;
 mod explore;
 mod generate;
 mod judge;
+mod picture;
 mod script;
 mod sequence;
 mod table;
@@ -84,6 +85,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             memory,
         } => table::run(&game, &rows, &cols, json, memory.as_deref()),
+        Command::Picture {
+            game,
+            d,
+            size,
+            file,
+        } => picture::run(&game, d, size, &file),
         Command::Serve { port, bind } => crate::web::serve(&bind, port),
         Command::Gen {
             problem,

@@ -13,6 +13,7 @@ mod r#gen;
 mod inventor;
 mod judge;
 mod lamqugam;
+mod pictures;
 mod pshtbrth;
 mod scripts;
 mod sequences;

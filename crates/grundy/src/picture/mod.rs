@@ -339,3 +339,59 @@ mod tests {
         );
     }
 }
+
+/// The most rows and columns a map of P-positions draws.
+pub const MAX_BOARD: u64 = 1_000_000;
+
+/// A map of the P-positions of a square board of `size` × `size` positions numbered from
+/// `first` (0 or 1): a black square on each P-position in `points` (x across, y up).
+/// `title` goes in the caption.
+pub fn p_position_map(
+    path: &Path,
+    title: &str,
+    first: u64,
+    size: u64,
+    points: &[(u64, u64)],
+) -> Result<(), PictureError> {
+    if size == 0 || size > MAX_BOARD {
+        return Err(PictureError::TooLarge(format!(
+            "a board of {size} × {size} was asked for; the limit is {MAX_BOARD}"
+        )));
+    }
+    font();
+    let (width, height) = (900u32, 960u32);
+    let mut rgb = vec![255u8; (width * height * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, (width, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_err)?;
+        let (low, high) = (first as f64 - 0.5, (first + size) as f64 - 0.5);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{title}: {} P-positions, black", points.len()),
+                ("sans-serif", 22),
+            )
+            .margin(18)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(low..high, low..high)
+            .map_err(draw_err)?;
+        chart
+            .configure_mesh()
+            .x_desc("x")
+            .y_desc("y")
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_formatter(&|v| format!("{v:.0}"))
+            .label_style(("sans-serif", 15))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(draw_err)?;
+        chart
+            .draw_series(points.iter().map(|&(x, y)| {
+                let (x, y) = (x as f64, y as f64);
+                Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], BLACK.filled())
+            }))
+            .map_err(draw_err)?;
+        root.present().map_err(draw_err)?;
+    }
+    save(path, width, height, rgb)
+}
