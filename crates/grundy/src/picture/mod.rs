@@ -300,46 +300,6 @@ pub fn value_map(path: &Path, title: &str, grid: &Grid) -> Result<(), PictureErr
     save(path, width, height, rgb)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pictures_are_written_whole_and_decode() {
-        let dir = tempfile::tempdir().unwrap();
-        let line = dir.path().join("line.png");
-        let values: Vec<u64> = (0..100).map(|n| n % 5).collect();
-        line_plot(&line, "test", 0, &values).unwrap();
-        let img = image::open(&line).unwrap().to_rgb8();
-        assert_eq!(img.dimensions(), (1200, 700));
-        // Something besides white was drawn.
-        assert!(img.pixels().any(|p| p.0 != [255, 255, 255]));
-
-        let map = dir.path().join("map.png");
-        let grid = Grid {
-            xs: 9,
-            ys: 4,
-            values: (0..50).map(|i| i % 3).collect(),
-        };
-        value_map(&map, "test", &grid).unwrap();
-        let img = image::open(&map).unwrap().to_rgb8();
-        // Black P-positions are on the map.
-        assert!(img.pixels().any(|p| p.0 == [0, 0, 0]));
-        // Only the two pictures are in the directory: no temporary file left behind.
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
-    }
-
-    #[test]
-    fn a_missing_directory_is_an_error() {
-        let e = line_plot(Path::new("/nonexistent-dir/x.png"), "t", 0, &[0, 1]).unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("cannot write /nonexistent-dir/x.png"),
-            "{e}"
-        );
-    }
-}
-
 /// The most rows and columns a map of P-positions draws.
 pub const MAX_BOARD: u64 = 1_000_000;
 
@@ -394,4 +354,44 @@ pub fn p_position_map(
         root.present().map_err(draw_err)?;
     }
     save(path, width, height, rgb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pictures_are_written_whole_and_decode() {
+        let dir = tempfile::tempdir().unwrap();
+        let line = dir.path().join("line.png");
+        let values: Vec<u64> = (0..100).map(|n| n % 5).collect();
+        line_plot(&line, "test", 0, &values).unwrap();
+        let img = image::open(&line).unwrap().to_rgb8();
+        assert_eq!(img.dimensions(), (1200, 700));
+        // Something besides white was drawn.
+        assert!(img.pixels().any(|p| p.0 != [255, 255, 255]));
+
+        let map = dir.path().join("map.png");
+        let grid = Grid {
+            xs: 9,
+            ys: 4,
+            values: (0..50).map(|i| i % 3).collect(),
+        };
+        value_map(&map, "test", &grid).unwrap();
+        let img = image::open(&map).unwrap().to_rgb8();
+        // Black P-positions are on the map.
+        assert!(img.pixels().any(|p| p.0 == [0, 0, 0]));
+        // Only the two pictures are in the directory: no temporary file left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn a_missing_directory_is_an_error() {
+        let e = line_plot(Path::new("/nonexistent-dir/x.png"), "t", 0, &[0, 1]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cannot write /nonexistent-dir/x.png"),
+            "{e}"
+        );
+    }
 }
