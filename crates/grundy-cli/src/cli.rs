@@ -65,7 +65,8 @@ Examples:
   printf '3 3\n..#\n...\n#..\n' | grundy analyze cram --json
   echo '5,3,3,1' | grundy analyze chomp
   echo '[3, 5]' | grundy analyze script:examples/games/wythoff.rhai
-  grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy")]
+  grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy
+  grundy analyze lava examples/caos3.txt --png lava.png --svg lava.svg")]
     Analyze {
         /// The game: a contest game, a board game, a heap family or script:FILE.
         game: String,
@@ -85,6 +86,13 @@ Examples:
         /// positions, like 512M or 4G (default: half of what is available).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// Also draw the position into a PNG file: the board, its winning moves marked,
+        /// the value and the winner (shgame, inventor, cakes, lava, cram).
+        #[arg(long, value_name = "FILE.png")]
+        png: Option<PathBuf>,
+        /// The same picture as SVG.
+        #[arg(long, value_name = "FILE.svg")]
+        svg: Option<PathBuf>,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.

@@ -22,6 +22,7 @@ use serde::Serialize;
 use crate::Failure;
 use crate::cli::{Cli, Command};
 use crate::problems::{self, Input, Problem};
+use grundy::picture::Format;
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
@@ -34,6 +35,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             stats,
             cache,
             memory,
+            png,
+            svg,
         } => analyze(
             &game,
             file.as_deref(),
@@ -41,6 +44,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             stats,
             cache.as_deref(),
             memory.as_deref(),
+            [(png.as_deref(), Format::Png), (svg.as_deref(), Format::Svg)],
         ),
         Command::Sequence {
             family,
@@ -251,6 +255,7 @@ fn analyze(
     stats: bool,
     cache: Option<&Path>,
     memory: Option<&str>,
+    pictures: [(Option<&Path>, Format); 2],
 ) -> Result<(), Failure> {
     if memory.is_some() && !boards::is_board_game(name) && script::path_of(name).is_none() {
         return Err(Failure::input(anyhow!(
@@ -272,7 +277,28 @@ fn analyze(
     }
     let input = read_input(file)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    analyze_to(name, &input, json, stats, cache, memory, &mut out)?;
+    if pictures.iter().all(|(p, _)| p.is_none()) {
+        analyze_to(name, &input, json, stats, cache, memory, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    // The picture is drawn from the JSON report; the text report, when that is what is
+    // asked for, is made afterwards.
+    let mut report = Vec::new();
+    analyze_to(name, &input, true, stats, cache, memory, &mut report)?;
+    let value: serde_json::Value = serde_json::from_slice(&report).map_err(Failure::other)?;
+    let game = value["game"].as_str().unwrap_or(name);
+    let picture = problems::picture::picture(game, &input, &value)?;
+    for (path, format) in pictures {
+        if let Some(path) = path {
+            grundy::picture::write_board(path, &picture, format).map_err(Failure::input)?;
+        }
+    }
+    if json {
+        out.write_all(&report)?;
+    } else {
+        analyze_to(name, &input, false, false, cache, memory, &mut out)?;
+    }
     out.flush()?;
     Ok(())
 }

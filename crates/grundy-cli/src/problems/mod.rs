@@ -6,6 +6,7 @@ mod board;
 mod caos3;
 mod inventor;
 mod lamqugam;
+pub mod picture;
 mod pshtbrth;
 mod shgame;
 

@@ -69,3 +69,64 @@ fn p_positions_are_drawn_for_the_lame_queen_and_wythoff() {
         "cannot write",
     );
 }
+
+#[test]
+fn boards_are_drawn_with_their_winning_moves_as_png_and_svg() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let lava = std::fs::read_to_string(super::example("caos3.txt")).expect("example");
+    let inventor = std::fs::read_to_string(super::example("inventor.txt")).expect("example");
+    let cakes = std::fs::read_to_string(super::example("cakes.txt")).expect("example");
+    for (game, input, winning) in [
+        ("lava", lava.as_str(), "monster to pour lava from first"),
+        ("inventor", inventor.as_str(), "winning first build"),
+        ("cakes", cakes.as_str(), "winning rectangle to put out"),
+        ("shgame", "5 8 2 3\n", "winning cut"),
+        ("cram", "3 4\n.#..\n....\n..#.\n", "winning domino"),
+    ] {
+        let png = dir.path().join(format!("{game}.png"));
+        let svg = dir.path().join(format!("{game}.svg"));
+        let (png_arg, svg_arg) = (
+            png.to_string_lossy().into_owned(),
+            svg.to_string_lossy().into_owned(),
+        );
+        let text = run_ok(
+            &["analyze", game, "--png", &png_arg, "--svg", &svg_arg],
+            input,
+        );
+        // The report on stdout is the one analyze prints without pictures.
+        assert_eq!(text, run_ok(&["analyze", game], input), "{game}");
+        assert!(is_png(&png), "{game}: no PNG");
+        let svg = std::fs::read_to_string(&svg).expect("the SVG is written");
+        assert!(
+            svg.starts_with("<svg")
+                && svg.contains(winning)
+                && svg.contains("wins with perfect play"),
+            "{game}"
+        );
+    }
+    let json = run_ok(
+        &[
+            "analyze",
+            "shgame",
+            "--json",
+            "--svg",
+            &dir.path().join("s.svg").to_string_lossy(),
+        ],
+        "5 8 2 3\n",
+    );
+    assert_eq!(json, run_ok(&["analyze", "shgame", "--json"], "5 8 2 3\n"));
+    let out = dir.path().join("x.png");
+    let out = out.to_string_lossy();
+    assert_refused(
+        &["analyze", "nim", "--png", &out],
+        "3 4 5",
+        2,
+        "'nim' has no board to draw",
+    );
+    assert_refused(
+        &["analyze", "shgame", "--png", &out],
+        "1000000 1000000 1 1",
+        2,
+        "too large to draw",
+    );
+}

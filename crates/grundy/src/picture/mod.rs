@@ -14,6 +14,10 @@ use thiserror::Error;
 
 use crate::explore::Grid;
 
+mod board;
+
+pub use board::{BoardPicture, Fill, Format, Panel, write_board};
+
 /// DejaVu Sans (Bitstream Vera licence, in `assets/`).
 static FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
@@ -84,11 +88,6 @@ fn hsv(h: f64, s: f64, v: f64) -> (u8, u8, u8) {
 
 /// Encodes an RGB buffer as PNG and writes it whole to `path`.
 fn save(path: &Path, width: u32, height: u32, rgb: Vec<u8>) -> Result<(), PictureError> {
-    let shown = crate::parse::escaped_path(path);
-    let fail = |message: String| PictureError::Write {
-        path: shown.clone(),
-        message,
-    };
     let image = image::RgbImage::from_raw(width, height, rgb)
         .ok_or_else(|| PictureError::Draw("buffer size".to_string()))?;
     let mut png = Vec::new();
@@ -97,7 +96,20 @@ fn save(path: &Path, width: u32, height: u32, rgb: Vec<u8>) -> Result<(), Pictur
             &mut std::io::Cursor::new(&mut png),
             image::ImageOutputFormat::Png,
         )
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|e| write_error(path, e.to_string()))?;
+    save_bytes(path, &png)
+}
+
+fn write_error(path: &Path, message: String) -> PictureError {
+    PictureError::Write {
+        path: crate::parse::escaped_path(path),
+        message,
+    }
+}
+
+/// Writes `bytes` whole to `path`: a temporary file beside it, renamed over it.
+fn save_bytes(path: &Path, bytes: &[u8]) -> Result<(), PictureError> {
+    let fail = |message: String| write_error(path, message);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -111,7 +123,7 @@ fn save(path: &Path, width: u32, height: u32, rgb: Vec<u8>) -> Result<(), Pictur
         builder.permissions(std::fs::Permissions::from_mode(0o644));
     }
     let mut file = builder.tempfile_in(dir).map_err(|e| fail(e.to_string()))?;
-    file.write_all(&png).map_err(|e| fail(e.to_string()))?;
+    file.write_all(bytes).map_err(|e| fail(e.to_string()))?;
     file.persist(path).map_err(|e| fail(e.error.to_string()))?;
     Ok(())
 }
