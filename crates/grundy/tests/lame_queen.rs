@@ -105,3 +105,25 @@ proptest! {
         }
     }
 }
+
+/// The moves listed are every legal move, and those flagged as winning are exactly the
+/// winning moves.
+#[test]
+fn listed_moves_are_every_move_and_flag_the_winning_ones() {
+    for d in 1..=3 {
+        let p = grundy::games::lame_queen::PPositions::build(d, 30).unwrap();
+        for x in 1..=30 {
+            for y in 1..=30 {
+                let moves = p.moves(x, y);
+                let diagonal = (1..x.min(y)).filter(|a| a % d == 0).count() as u64;
+                assert_eq!(moves.len() as u64, (x - 1) + (y - 1) + diagonal);
+                let mut flagged: Vec<(u64, u64)> =
+                    moves.iter().filter(|(_, w)| *w).map(|(s, _)| *s).collect();
+                let mut winning = p.winning_moves(x, y);
+                flagged.sort_unstable();
+                winning.sort_unstable();
+                assert_eq!(flagged, winning, "d = {d} at ({x}, {y})");
+            }
+        }
+    }
+}

@@ -87,3 +87,31 @@ proptest! {
         prop_assert_eq!(nim::winning_moves(&heaps), expected);
     }
 }
+
+/// Every cut leaves a smaller sheet with the mark inside it, and the cuts to value 0 are
+/// exactly the Nim winning moves on the four heaps.
+#[test]
+fn cuts_are_the_moves_of_nim_on_four_heaps() {
+    for n in 1..=7 {
+        for m in 1..=7 {
+            for x in 1..=n {
+                for y in 1..=m {
+                    let cuts = sheet::cuts(n, m, x, y);
+                    let h = sheet::heaps(n, m, x, y);
+                    assert_eq!(cuts.len() as u64, h.iter().sum::<u64>());
+                    for c in &cuts {
+                        let [a, b, r, s] = c.after;
+                        assert!(a * b < n * m && (1..=a).contains(&r) && (1..=b).contains(&s));
+                        assert_eq!(c.value, sheet::grundy(a, b, r, s));
+                    }
+                    let winning = cuts.iter().filter(|c| c.value.0 == 0).count();
+                    assert_eq!(
+                        winning,
+                        grundy::games::nim::winning_moves(&h).len(),
+                        "{n}×{m} at ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -256,6 +256,25 @@ impl PPositions {
         moves
     }
 
+    /// Every move from (x, y) (1-based, x, y ≤ bound): the square reached and whether it is
+    /// a P-position (a winning move). Along the row, then the column, then the diagonal,
+    /// the shortest first.
+    pub fn moves(&self, x: u64, y: u64) -> Vec<((u64, u64), bool)> {
+        let mut moves = Vec::new();
+        for a in 1..y {
+            moves.push(((x, y - a), self.is_p(x, y - a)));
+        }
+        for a in 1..x {
+            moves.push(((x - a, y), self.is_p(x - a, y)));
+        }
+        let mut a = self.d;
+        while a < x && a < y {
+            moves.push(((x - a, y - a), self.is_p(x - a, y - a)));
+            a += self.d;
+        }
+        moves
+    }
+
     /// The number of P-positions in each rectangle, all of whose coordinates must be at most
     /// the bound: a sweep over rows with a Fenwick tree over columns, O((bound + queries) ·
     /// log bound).

@@ -32,6 +32,45 @@ pub fn grundy(n: u64, m: u64, x: u64, y: u64) -> Nimber {
     Nimber(heaps(n, m, x, y).iter().fold(0, |a, &h| a ^ h))
 }
 
+/// A cut of the sheet: the side it comes from, how many rows or columns it throws away,
+/// the sheet left `[n, m, x, y]`, and that sheet's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// 0 left, 1 right, 2 top, 3 bottom.
+    pub side: usize,
+    /// Columns (left, right) or rows (top, bottom) thrown away.
+    pub lines: u64,
+    /// The sheet left: rows, columns, the mark's row and column.
+    pub after: [u64; 4],
+    /// Its value.
+    pub value: Nimber,
+}
+
+/// Every cut of the N×M sheet marked at (x, y): left, right, top, bottom, the fewest lines
+/// first.
+pub fn cuts(n: u64, m: u64, x: u64, y: u64) -> Vec<Cut> {
+    let h = heaps(n, m, x, y);
+    let mut out = Vec::new();
+    for (side, &most) in h.iter().enumerate() {
+        for lines in 1..=most {
+            let after = match side {
+                0 => [n, m - lines, x, y - lines],
+                1 => [n, m - lines, x, y],
+                2 => [n - lines, m, x - lines, y],
+                _ => [n - lines, m, x, y],
+            };
+            let [a, b, c, d] = after;
+            out.push(Cut {
+                side,
+                lines,
+                after,
+                value: grundy(a, b, c, d),
+            });
+        }
+    }
+    out
+}
+
 /// The number of marked cells of an N×M sheet (N, M ≥ 1) from which the first player
 /// wins, by a digit DP over the bits of M − 1 and N − 1.
 pub fn count_first_player_wins(n: u64, m: u64) -> u128 {
