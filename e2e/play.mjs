@@ -131,7 +131,35 @@ try {
   await page.screenshot({ path: `${shots}/kayles.png`, fullPage: true });
   console.log("kayles 4 6: hints match analyze; undo restores the position");
 
-  // 4. A bad position is an error on the page, not a broken page.
+  // 4. The sheet and the lame queen: follow the green moves and win; each time the green
+  //    moves are exactly the positions analyze's winning moves reach.
+  const after = {
+    shgame: (m) => `${m.after.rows} ${m.after.columns} ${m.after.mark_row} ${m.after.mark_column}`,
+    lamqugam: (m, d) => `${d} ${m.to[0]} ${m.to[1]}`,
+  };
+  for (const [name, start] of [["shgame", "6 9 2 4"], ["lamqugam", "2 13 9"]]) {
+    s = await newGame(page, name, start, "you");
+    moves = 0;
+    while (s === "your-move") {
+      const position = await page.$eval("#heaps", (e) => e.dataset.position);
+      const analysis = await api(url, "api/analyze", name, position);
+      const d = position.split(" ")[0];
+      const expected = analysis.winning_moves.map((m) => after[name](m, d)).sort();
+      const shown = await page.$$eval("#heaps button[data-winning='true']", (bs) => bs.map((b) => b.dataset.position).sort());
+      if (JSON.stringify(shown) !== JSON.stringify(expected)) {
+        fail(`hints on ${name} ${position}: green ${JSON.stringify(shown)}, analyze ${JSON.stringify(expected)}`);
+      }
+      if (shown.length === 0) fail(`no green move on ${name} ${position}, a winning start`);
+      await page.click("#heaps button[data-winning='true']");
+      moves++;
+      s = await state(page);
+    }
+    if (s !== "you-win") fail(`following the hints on ${name} ${start} ended in '${s}'`);
+    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    console.log(`${name} ${start}: won by following the hints in ${moves} moves`);
+  }
+
+  // 5. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);
   if (!text.startsWith("Error:")) fail(`a bad position shows '${text}'`);

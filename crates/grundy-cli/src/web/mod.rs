@@ -3,9 +3,10 @@
 //!
 //! - `POST /api/analyze` `{"game": NAME, "position": TEXT}` returns what
 //!   `grundy analyze NAME --json` prints for TEXT.
-//! - `POST /api/moves` (heap games) lists every legal move with the value it leaves.
-//! - `POST /api/move` (heap games) plays grundy's reply: a winning move when there is
-//!   one, else the smallest take.
+//! - `POST /api/moves` (heap games, the sheet, the lame queen) lists every legal move with
+//!   the position it leaves and its outcome.
+//! - `POST /api/move` plays grundy's reply: a winning move when there is one, else the
+//!   smallest move.
 //!
 //! Bad JSON, unknown games and positions past the command line's limits are answered 4xx
 //! with `{"error": MESSAGE}`; bodies are capped, work runs off the event loop a few
@@ -219,32 +220,70 @@ async fn analyze(State(workers): State<Shared>, body: Bytes) -> Result<Response,
 struct ListedMove {
     #[serde(rename = "move")]
     text: String,
-    heap: usize,
-    take: u64,
-    leaves: Vec<u64>,
-    /// The value of the position the move leaves.
-    value_after: u64,
-    /// It leaves value 0: the player who makes it wins with perfect play.
+    /// The position it leaves, written as `analyze` reads it.
+    position: String,
+    /// The value of that position, where it is known.
+    value_after: Option<u64>,
+    /// It leaves a P-position: the player who makes it wins with perfect play.
     winning: bool,
+    /// Heap games: the heap moved in (from 1), the counters taken, the heaps left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heap: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    take: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leaves: Option<Vec<u64>>,
+    /// How much the move changes, for picking the smallest when nothing wins.
+    #[serde(skip)]
+    size: u64,
 }
 
 #[derive(Serialize)]
 struct MoveList {
     game: String,
-    heaps: Vec<u64>,
-    values: Vec<u64>,
-    grundy: u64,
+    position: String,
+    /// The position's value, where it is known.
+    grundy: Option<u64>,
     winner: &'static str,
+    /// Heap games: the heaps and their values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heaps: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u64>>,
     moves: Vec<ListedMove>,
 }
 
-/// The heaps of a heap game's position and every move from it.
-fn heap_moves(r: &Request) -> Result<(Vec<u64>, MoveList), ApiError> {
+/// The most moves one list holds.
+const MAX_MOVES: u64 = 20_000;
+
+fn too_many(count: u64) -> ApiError {
+    ApiError(
+        StatusCode::BAD_REQUEST,
+        format!("position: {count} moves are more than the {MAX_MOVES} a list holds"),
+    )
+}
+
+/// The position's whitespace-separated numbers, once `analyze` has accepted them.
+fn numbers(r: &Request) -> Vec<u64> {
+    r.position
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect()
+}
+
+/// Every move of the position, with the position it leaves and its outcome: heap games,
+/// the sheet and the lame queen.
+fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
+    match r.game.as_str() {
+        "shgame" | "sheet" => return sheet_moves(r),
+        "lamqugam" | "lame-queen" => return queen_moves(r),
+        _ => {}
+    }
     let family = family_named(&r.game).map_err(|_| {
         ApiError(
             StatusCode::BAD_REQUEST,
             format!(
-                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), not for '{}'; /api/analyze explains any game",
+                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), shgame and lamqugam, not for '{}'; /api/analyze explains any game",
                 grundy::parse::escaped_str(&r.game)
             ),
         )
@@ -258,29 +297,130 @@ fn heap_moves(r: &Request) -> Result<(Vec<u64>, MoveList), ApiError> {
         .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("position: {e}")))?;
     let moves = listed
         .into_iter()
-        .map(|(m, after)| ListedMove {
-            text: m.to_string(),
-            heap: m.heap,
-            take: m.take,
-            leaves: m.leaves,
-            value_after: after.0,
-            winning: after.0 == 0,
+        .map(|(m, after)| {
+            let mut next = heaps[..m.heap - 1].to_vec();
+            next.extend(m.leaves.iter().copied().filter(|&h| h > 0));
+            next.extend_from_slice(&heaps[m.heap..]);
+            ListedMove {
+                text: m.to_string(),
+                position: written(&next),
+                value_after: Some(after.0),
+                winning: after.0 == 0,
+                heap: Some(m.heap),
+                take: Some(m.take),
+                leaves: Some(m.leaves),
+                size: m.take,
+            }
         })
         .collect();
-    let list = MoveList {
+    Ok(MoveList {
         game: family.to_string(),
-        heaps: heaps.clone(),
-        values: analysis.values.iter().map(|v| v.0).collect(),
-        grundy: analysis.grundy.0,
+        position: written(&heaps),
+        grundy: Some(analysis.grundy.0),
         winner: analysis.winner.as_str(),
+        heaps: Some(heaps.clone()),
+        values: Some(analysis.values.iter().map(|v| v.0).collect()),
         moves,
+    })
+}
+
+/// Heaps written as `analyze` reads them; a game played out is the empty heap.
+fn written(heaps: &[u64]) -> String {
+    if heaps.is_empty() {
+        return "0".to_string();
+    }
+    let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    parts.join(" ")
+}
+
+fn sheet_moves(r: &Request) -> Result<MoveList, ApiError> {
+    analysis(r)?;
+    let [n, m, x, y] = numbers(r)[..] else {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            "position: expected N M X Y".into(),
+        ));
     };
-    Ok((heaps, list))
+    let count: u64 = grundy::games::sheet::heaps(n, m, x, y).iter().sum();
+    if count > MAX_MOVES {
+        return Err(too_many(count));
+    }
+    let sides = [
+        "columns off the left",
+        "columns off the right",
+        "rows off the top",
+        "rows off the bottom",
+    ];
+    let moves = grundy::games::sheet::cuts(n, m, x, y)
+        .into_iter()
+        .map(|c| {
+            let [a, b, p, q] = c.after;
+            ListedMove {
+                text: format!("cut {} {}", c.lines, sides[c.side]),
+                position: format!("{a} {b} {p} {q}"),
+                value_after: Some(c.value.0),
+                winning: c.value.0 == 0,
+                heap: None,
+                take: None,
+                leaves: None,
+                size: c.lines,
+            }
+        })
+        .collect();
+    let g = grundy::games::sheet::grundy(n, m, x, y);
+    Ok(MoveList {
+        game: "shgame".into(),
+        position: format!("{n} {m} {x} {y}"),
+        grundy: Some(g.0),
+        winner: grundy::Player::winner_of(g).as_str(),
+        heaps: None,
+        values: None,
+        moves,
+    })
+}
+
+fn queen_moves(r: &Request) -> Result<MoveList, ApiError> {
+    let report: Value = serde_json::from_str(&analysis(r)?)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let [d, x, y] = numbers(r)[..] else {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            "position: expected D X Y".into(),
+        ));
+    };
+    if x + y > MAX_MOVES {
+        return Err(too_many(x + y));
+    }
+    let p = grundy::games::lame_queen::PPositions::build(d, x.max(y))
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("position: {e}")))?;
+    let moves = p
+        .moves(x, y)
+        .into_iter()
+        .map(|((a, b), winning)| ListedMove {
+            text: format!("to ({a}, {b})"),
+            position: format!("{d} {a} {b}"),
+            value_after: winning.then_some(0),
+            winning,
+            heap: None,
+            take: None,
+            leaves: None,
+            size: (x - a) + (y - b),
+        })
+        .collect();
+    Ok(MoveList {
+        game: "lamqugam".into(),
+        position: format!("{d} {x} {y}"),
+        grundy: report["grundy"].as_u64(),
+        winner: if p.is_p(x, y) { "second" } else { "first" },
+        heaps: None,
+        values: None,
+        moves,
+    })
 }
 
 async fn moves(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
     let r = request(&body)?;
-    let list = blocking(&workers, move || heap_moves(&r).map(|(_, l)| l)).await?;
+    let list = blocking(&workers, move || list_moves(&r)).await?;
     Ok(axum::Json(list).into_response())
 }
 
@@ -295,33 +435,21 @@ struct Reply {
     analysis: Value,
 }
 
-/// grundy's reply: a winning move when there is one, else the smallest take (the longest
-/// game, in the hope of a mistake).
+/// grundy's reply: a winning move when there is one, else the smallest (the longest game,
+/// in the hope of a mistake).
 fn play(r: &Request) -> Result<Reply, ApiError> {
-    let (heaps, list) = heap_moves(r)?;
+    let list = list_moves(r)?;
     let best = list
         .moves
         .into_iter()
         .enumerate()
-        .min_by_key(|(i, m)| (!m.winning, m.take, *i))
+        .min_by_key(|(i, m)| (!m.winning, m.size, *i))
         .map(|(_, m)| m);
-    let after = match &best {
-        Some(m) => {
-            let mut next = heaps[..m.heap - 1].to_vec();
-            next.extend(m.leaves.iter().copied().filter(|&h| h > 0));
-            next.extend_from_slice(&heaps[m.heap..]);
-            next
-        }
-        None => heaps.clone(),
-    };
-    // A game played out is the empty heap, which has no move.
-    let mut position: Vec<String> = after.iter().map(u64::to_string).collect();
-    if position.is_empty() {
-        position.push("0".to_string());
-    }
     let next = Request {
         game: r.game.clone(),
-        position: position.join(" "),
+        position: best
+            .as_ref()
+            .map_or_else(|| list.position.clone(), |m| m.position.clone()),
     };
     let analysis = serde_json::from_str(&analysis(&next)?)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;

@@ -124,6 +124,35 @@ fn moves_carry_their_values_and_grundy_replies_with_a_winning_move() {
     let reply = json(&body);
     assert_eq!(reply["position"], "1 2 3");
     assert_eq!(reply["analysis"]["grundy"], 0);
+    // The sheet and the lame queen: the moves that win reach exactly the positions of
+    // analyze's winning moves.
+    let (_, body) = post(&server.addr, "/api/moves", "shgame", "6 9 2 4");
+    let list = json(&body);
+    let green: Vec<&str> = list["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .filter_map(|m| m["position"].as_str())
+        .collect();
+    let report = json(&run_ok(&["analyze", "shgame", "--json"], "6 9 2 4"));
+    let after: Vec<String> = report["winning_moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            let a = &m["after"];
+            format!(
+                "{} {} {} {}",
+                a["rows"], a["columns"], a["mark_row"], a["mark_column"]
+            )
+        })
+        .collect();
+    assert_eq!(green, after);
+    assert_eq!(list["moves"].as_array().map(Vec::len), Some(3 + 5 + 1 + 4));
+    let (_, body) = post(&server.addr, "/api/move", "lamqugam", "2 13 9");
+    let reply = json(&body);
+    assert_eq!(reply["analysis"]["winner"], "second", "{reply}");
     // Nothing left: no move, and the position says so.
     let (_, body) = post(&server.addr, "/api/move", "kayles", "0");
     assert_eq!(json(&body)["move"], Value::Null);
@@ -145,6 +174,7 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
         (400, post(addr, "/api/analyze", "cram", "9 9")),
         (400, post(addr, "/api/analyze", "script:/etc/passwd", "1")),
         (400, post(addr, "/api/moves", "lava", "1 1\n#\n")),
+        (400, post(addr, "/api/moves", "shgame", "100000 100000 5 5")),
         (
             413,
             request(addr, "POST", "/api/analyze", &vec![b' '; 200_000]),

@@ -35,9 +35,24 @@ function moveLabel(m) {
   return m.take ? `take ${m.take}, leave ${rest}` : `split into ${rest}`;
 }
 
-function heapsAfter(heaps, m) {
-  const next = heaps.slice(0, m.heap - 1).concat(m.leaves.filter((h) => h > 0), heaps.slice(m.heap));
-  return next.length ? next.join(" ") : "0";
+// Default positions for the games that are not heaps.
+const STARTS = { shgame: "5 8 2 3", lamqugam: "2 9 7" };
+
+function moveButton(list, m) {
+  const b = document.createElement("button");
+  b.textContent = m.heap ? moveLabel(m) : m.move;
+  b.className = m.winning ? "winning" : "losing";
+  b.dataset.winning = String(m.winning);
+  b.dataset.position = m.position;
+  if (m.heap) {
+    b.dataset.heap = String(m.heap);
+    b.dataset.take = String(m.take);
+    b.dataset.leaves = m.leaves.join(" ");
+  }
+  b.title = m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
+    : `leaves a position worth ${m.value_after}`;
+  b.addEventListener("click", () => play(list, m));
+  return b;
 }
 
 function render(list) {
@@ -46,10 +61,20 @@ function render(list) {
   heaps.dataset.game = game;
   heaps.dataset.position = position;
   $("board").classList.toggle("hints", $("hints").checked);
-  const xor = list.values.join(" xor ");
+  const worth = list.grundy === null ? "A position" : `Position worth ${list.grundy}`;
+  const xor = list.values ? list.values.join(" xor ") : "";
   $("summary").textContent =
-    `Position worth ${list.grundy}` + (list.heaps.length > 1 ? ` = ${xor}` : "") +
-    (list.grundy === 0 ? ": the player to move loses with perfect play." : ": the player to move can win.");
+    worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") +
+    (list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.");
+  if (!list.heaps) {
+    const shown = document.createElement("pre");
+    shown.textContent = `${list.game}: ${list.position}`;
+    const moves = document.createElement("div");
+    moves.className = "moves";
+    list.moves.forEach((m) => moves.appendChild(moveButton(list, m)));
+    heaps.append(shown, moves);
+    return;
+  }
   list.heaps.forEach((size, i) => {
     const box = document.createElement("div");
     box.className = "heap";
@@ -60,18 +85,7 @@ function render(list) {
     counters.textContent = size > 60 ? "●".repeat(60) + ` … (${size})` : "●".repeat(size);
     const moves = document.createElement("div");
     moves.className = "moves";
-    list.moves.filter((m) => m.heap === i + 1).forEach((m) => {
-      const b = document.createElement("button");
-      b.textContent = moveLabel(m);
-      b.className = m.winning ? "winning" : "losing";
-      b.dataset.winning = String(m.winning);
-      b.dataset.heap = String(m.heap);
-      b.dataset.take = String(m.take);
-      b.dataset.leaves = m.leaves.join(" ");
-      b.title = `leaves a position worth ${m.value_after}`;
-      b.addEventListener("click", () => play(list, m));
-      moves.appendChild(b);
-    });
+    list.moves.filter((m) => m.heap === i + 1).forEach((m) => moves.appendChild(moveButton(list, m)));
     box.append(title, counters, moves);
     heaps.appendChild(box);
   });
@@ -107,7 +121,7 @@ async function play(list, m) {
   try {
     history.push(position);
     log(`you: ${m.move}`);
-    position = heapsAfter(list.heaps, m);
+    position = m.position;
     if (await grundyMoves()) await show();
     $("undo").disabled = false;
   } catch (e) {
@@ -123,6 +137,7 @@ async function newGame() {
   position = $("position").value.trim();
   history = [];
   $("log").replaceChildren();
+  setStatus("thinking", "Setting up…");
   busy = true;
   try {
     await api("/api/moves", game, position);
@@ -171,7 +186,12 @@ async function analyzeAny() {
   }
 }
 
-$("game").addEventListener("change", () => { $("code-label").hidden = $("game").value !== "other"; });
+$("game").addEventListener("change", () => {
+  const choice = $("game").value;
+  $("code-label").hidden = choice !== "other";
+  $("position-name").textContent = STARTS[choice] ? "Position" : "Heaps";
+  $("position").value = STARTS[choice] || "3 4 5";
+});
 $("hints").addEventListener("change", () => $("board").classList.toggle("hints", $("hints").checked));
 $("new-game").addEventListener("click", newGame);
 $("undo").addEventListener("click", undo);
