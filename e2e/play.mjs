@@ -159,7 +159,26 @@ try {
     console.log(`${name} ${start}: won by following the hints in ${moves} moves`);
   }
 
-  // 5. A bad position is an error on the page, not a broken page.
+  // 5. Cram and Chomp: every move's colour against the position it leaves, analysed.
+  for (const [name, start] of [["cram", "3 4"], ["chomp", "4,3,3,1"]]) {
+    s = await newGame(page, name, start, "you");
+    moves = 0;
+    while (s === "your-move") {
+      const listed = await page.$$eval("#heaps button", (bs) => bs.map((b) => ({ winning: b.dataset.winning === "true", position: b.dataset.position })));
+      for (const m of listed) {
+        const lost = (await api(url, "api/analyze", name, m.position)).winner === "second";
+        if (lost !== m.winning) fail(`${name}: the move to ${JSON.stringify(m.position)} is coloured wrong`);
+      }
+      const green = await page.$("#heaps button[data-winning='true']");
+      await (green || (await page.$("#heaps button"))).click();
+      moves++;
+      s = await state(page);
+    }
+    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    console.log(`${name} ${start}: every move's colour checked; the game ended in '${s}' after ${moves} moves`);
+  }
+
+  // 6. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);
   if (!text.startsWith("Error:")) fail(`a bad position shows '${text}'`);

@@ -277,13 +277,16 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
     match r.game.as_str() {
         "shgame" | "sheet" => return sheet_moves(r),
         "lamqugam" | "lame-queen" => return queen_moves(r),
+        "cram" => return cram_moves(r),
+        "chomp" => return chomp_moves(r),
+        "pshtbrth" | "cakes" => return cake_moves(r),
         _ => {}
     }
     let family = family_named(&r.game).map_err(|_| {
         ApiError(
             StatusCode::BAD_REQUEST,
             format!(
-                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), shgame and lamqugam, not for '{}'; /api/analyze explains any game",
+                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), shgame, lamqugam, cakes, cram and chomp, not for '{}'; /api/analyze explains any game",
                 grundy::parse::escaped_str(&r.game)
             ),
         )
@@ -415,6 +418,234 @@ fn queen_moves(r: &Request) -> Result<MoveList, ApiError> {
         heaps: None,
         values: None,
         moves,
+    })
+}
+
+/// The analysis of a board game as JSON, and a list of its moves in which those among
+/// the report's winning moves (by `key`) are flagged: the value after a move is left
+/// unknown, the outcome is exact.
+fn flagged(
+    r: &Request,
+    report: &Value,
+    moves: Vec<(String, String, String, u64)>,
+    key_of_winning: impl Fn(&Value) -> Option<String>,
+) -> Result<MoveList, ApiError> {
+    if moves.len() as u64 > MAX_MOVES {
+        return Err(too_many(moves.len() as u64));
+    }
+    let winning: std::collections::HashSet<String> = report["winning_moves"]
+        .as_array()
+        .map(|ms| ms.iter().filter_map(&key_of_winning).collect())
+        .unwrap_or_default();
+    Ok(MoveList {
+        game: report["game"].as_str().unwrap_or(&r.game).to_string(),
+        position: r.position.clone(),
+        grundy: report["grundy"].as_u64(),
+        winner: if report["winner"] == "second" {
+            "second"
+        } else {
+            "first"
+        },
+        heaps: None,
+        values: None,
+        moves: moves
+            .into_iter()
+            .map(|(text, position, key, size)| {
+                let wins = winning.contains(&key);
+                ListedMove {
+                    text,
+                    position,
+                    value_after: wins.then_some(0),
+                    winning: wins,
+                    heap: None,
+                    take: None,
+                    leaves: None,
+                    size,
+                }
+            })
+            .collect(),
+    })
+}
+
+fn report_of(r: &Request) -> Result<Value, ApiError> {
+    serde_json::from_str(&analysis(r)?)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// Cram: every domino on two free neighbours; the board after it has them blocked.
+fn cram_moves(r: &Request) -> Result<MoveList, ApiError> {
+    let report = report_of(r)?;
+    // The report's board marks the winning dominoes with letters: free cells all the same.
+    let board: Vec<Vec<u8>> = report["board"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(Value::as_str)
+                .map(|row| {
+                    row.bytes()
+                        .map(|b| if b == b'#' { b'#' } else { b'.' })
+                        .collect()
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let (rows, cols) = (board.len(), board.first().map_or(0, Vec::len));
+    let mut moves = Vec::new();
+    for (r0, row) in board.iter().enumerate() {
+        for (c0, &cell) in row.iter().enumerate() {
+            for (r1, c1, how) in [(r0, c0 + 1, "across"), (r0 + 1, c0, "down")] {
+                if cell != b'.' || r1 >= rows || c1 >= cols || board[r1][c1] != b'.' {
+                    continue;
+                }
+                let mut after = board.clone();
+                after[r0][c0] = b'#';
+                after[r1][c1] = b'#';
+                let text: Vec<String> = after
+                    .iter()
+                    .map(|l| String::from_utf8_lossy(l).into_owned())
+                    .collect();
+                moves.push((
+                    format!(
+                        "domino on row {}, column {} and row {}, column {} ({how})",
+                        r0 + 1,
+                        c0 + 1,
+                        r1 + 1,
+                        c1 + 1
+                    ),
+                    format!("{rows} {cols}\n{}\n", text.join("\n")),
+                    format!("{} {} {} {}", r0 + 1, c0 + 1, r1 + 1, c1 + 1),
+                    0,
+                ));
+            }
+        }
+    }
+    flagged(r, &report, moves, |m| {
+        let cell = |i: usize| Some((m["cells"][i][0].as_u64()?, m["cells"][i][1].as_u64()?));
+        let (a, b) = (cell(0)?, cell(1)?);
+        let ((r0, c0), (r1, c1)) = if a <= b { (a, b) } else { (b, a) };
+        Some(format!("{r0} {c0} {r1} {c1}"))
+    })
+}
+
+/// Chomp: every square but the poisoned one (row 1, column 1 from the bottom left); taking
+/// it takes everything above and right of it.
+fn chomp_moves(r: &Request) -> Result<MoveList, ApiError> {
+    let report = report_of(r)?;
+    // The report's board lists the rows top first; the lengths, bottom row first.
+    let mut lengths: Vec<usize> = report["board"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(Value::as_str)
+                .map(str::len)
+                .collect()
+        })
+        .unwrap_or_default();
+    lengths.reverse();
+    let mut moves = Vec::new();
+    for (row, &len) in lengths.iter().enumerate() {
+        for col in 0..len {
+            if row == 0 && col == 0 {
+                continue;
+            }
+            let after: Vec<String> = lengths
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if i >= row { l.min(col) } else { l })
+                .filter(|&l| l > 0)
+                .map(|l| l.to_string())
+                .collect();
+            moves.push((
+                format!(
+                    "take row {}, column {} and all above and right of it",
+                    row + 1,
+                    col + 1
+                ),
+                after.join(","),
+                format!("{} {}", row + 1, col + 1),
+                (lengths.len() - row) as u64 * (len - col) as u64,
+            ));
+        }
+    }
+    flagged(r, &report, moves, |m| {
+        Some(format!(
+            "{} {}",
+            m["cells"][0][0].as_u64()?,
+            m["cells"][0][1].as_u64()?
+        ))
+    })
+}
+
+/// Cakes: every rectangle of burning candles on one cake; the row of cakes after it has
+/// them out.
+fn cake_moves(r: &Request) -> Result<MoveList, ApiError> {
+    let report = report_of(r)?;
+    let rows = report["rows"].as_u64().unwrap_or(0) as usize;
+    let cols = report["columns"].as_u64().unwrap_or(0) as usize;
+    let lines: Vec<&str> = r
+        .position
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let cakes: Vec<Vec<Vec<u8>>> = lines
+        .chunks(rows.max(1))
+        .map(|c| c.iter().map(|l| l.bytes().collect()).collect())
+        .collect();
+    let write = |cakes: &[Vec<Vec<u8>>]| {
+        let texts: Vec<String> = cakes
+            .iter()
+            .map(|cake| {
+                let rows: Vec<String> = cake
+                    .iter()
+                    .map(|l| String::from_utf8_lossy(l).into_owned())
+                    .collect();
+                rows.join("\n") + "\n"
+            })
+            .collect();
+        texts.join("\n")
+    };
+    let mut moves = Vec::new();
+    for (k, cake) in cakes.iter().enumerate() {
+        for r0 in 0..rows {
+            for c0 in 0..cols {
+                for r1 in r0..rows {
+                    for c1 in c0..cols {
+                        let lit = (r0..=r1).all(|i| (c0..=c1).all(|j| cake[i][j] == b'1'));
+                        if !lit {
+                            continue;
+                        }
+                        let mut after = cakes.clone();
+                        for row in after[k][r0..=r1].iter_mut() {
+                            row[c0..=c1].fill(b'0');
+                        }
+                        moves.push((
+                            format!(
+                                "cake {}: put out rows {}–{}, columns {}–{}",
+                                k + 1,
+                                r0 + 1,
+                                r1 + 1,
+                                c0 + 1,
+                                c1 + 1
+                            ),
+                            write(&after),
+                            format!("{} {} {} {} {}", k + 1, r0 + 1, r1 + 1, c0 + 1, c1 + 1),
+                            ((r1 - r0 + 1) * (c1 - c0 + 1)) as u64,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    flagged(r, &report, moves, |m| {
+        Some(format!(
+            "{} {} {} {} {}",
+            m["cake"].as_u64()?,
+            m["rows"][0].as_u64()?,
+            m["rows"][1].as_u64()?,
+            m["columns"][0].as_u64()?,
+            m["columns"][1].as_u64()?
+        ))
     })
 }
 

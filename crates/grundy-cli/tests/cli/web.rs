@@ -235,3 +235,48 @@ fn hundreds_of_concurrent_requests_are_all_answered_right() {
     });
     assert_eq!(wrong.into_inner(), 0, "of {} requests", THREADS * EACH);
 }
+
+/// For the board games played through the list of moves, each move's flag is the truth:
+/// the position it leaves, analysed on its own, is lost for the player to move exactly
+/// when the move is flagged winning.
+#[test]
+fn board_moves_are_flagged_by_the_outcome_they_leave() {
+    let server = serve();
+    for (game, position) in [
+        ("cram", "3 3\n"),
+        ("cram", "2 4\n.#..\n....\n"),
+        ("chomp", "4,3,3,1"),
+        ("chomp", "3 3"),
+        (
+            "cakes",
+            "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001\n",
+        ),
+        ("lamqugam", "3 8 6"),
+        ("shgame", "4 5 2 2"),
+    ] {
+        let (status, body) = post(&server.addr, "/api/moves", game, position);
+        assert_eq!(status, 200, "{game}: {body}");
+        let list = json(&body);
+        let moves = list["moves"].as_array().expect("moves");
+        assert!(!moves.is_empty(), "{game} {position}: no moves");
+        for m in moves {
+            let after = m["position"].as_str().expect("a position");
+            let (status, body) = post(&server.addr, "/api/analyze", game, after);
+            assert_eq!(status, 200, "{game} after {}: {body}", m["move"]);
+            let lost = json(&body)["winner"] == "second";
+            assert_eq!(
+                m["winning"] == true,
+                lost,
+                "{game} {position:?}: {}",
+                m["move"]
+            );
+        }
+        let winning = moves.iter().filter(|m| m["winning"] == true).count();
+        let report = json(&run_ok(&["analyze", game, "--json"], position));
+        assert_eq!(
+            winning,
+            report["winning_moves"].as_array().map_or(0, Vec::len),
+            "{game}"
+        );
+    }
+}

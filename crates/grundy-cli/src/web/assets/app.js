@@ -36,7 +36,13 @@ function moveLabel(m) {
 }
 
 // Default positions for the games that are not heaps.
-const STARTS = { shgame: "5 8 2 3", lamqugam: "2 9 7" };
+const STARTS = {
+  shgame: "5 8 2 3",
+  lamqugam: "2 9 7",
+  cakes: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
+  cram: "3 4",
+  chomp: "4,3,3,1",
+};
 
 function moveButton(list, m) {
   const b = document.createElement("button");
@@ -68,7 +74,7 @@ function render(list) {
     (list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.");
   if (!list.heaps) {
     const shown = document.createElement("pre");
-    shown.textContent = `${list.game}: ${list.position}`;
+    shown.textContent = `${list.game}:\n${list.position}`;
     const moves = document.createElement("div");
     moves.className = "moves";
     list.moves.forEach((m) => moves.appendChild(moveButton(list, m)));
@@ -134,7 +140,7 @@ async function play(list, m) {
 async function newGame() {
   const choice = $("game").value;
   game = choice === "other" ? $("code").value.trim() : choice;
-  position = $("position").value.trim();
+  position = $("position").value.trim() + "\n";
   history = [];
   $("log").replaceChildren();
   setStatus("thinking", "Setting up…");
