@@ -345,6 +345,7 @@ POST /api/move plays grundy's reply. Errors are 4xx with {\"error\": MESSAGE}.")
 Examples:
   grundy serve
   grundy serve --port 0
+  grundy serve --scripts examples/games
   curl -s localhost:8080/api/analyze -d '{\"game\": \"nim\", \"position\": \"3 4 5\"}'")]
     Serve {
         /// The port; 0 picks a free one (the address is printed).
@@ -354,6 +355,10 @@ Examples:
         /// loopback address.
         #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
         bind: String,
+        /// Serve the script games of this folder: `script:NAME` is DIR/NAME.rhai (no other
+        /// file is read).
+        #[arg(long, value_name = "DIR")]
+        scripts: Option<PathBuf>,
     },
 
     /// Draw the P-positions of the lame queen or of Wythoff's game as a map.

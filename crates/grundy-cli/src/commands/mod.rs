@@ -95,7 +95,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             size,
             file,
         } => picture::run(&game, d, size, &file),
-        Command::Serve { port, bind } => crate::web::serve(&bind, port),
+        Command::Serve {
+            port,
+            bind,
+            scripts,
+        } => crate::web::serve(&bind, port, scripts.as_deref()),
         Command::Gen {
             problem,
             size,
@@ -200,7 +204,7 @@ fn problem_named(name: &str) -> Result<Problem, Failure> {
 
 /// Parses a size given to `flag`: a number of bytes with an optional K, M, G or T (powers
 /// of 1024) and an optional B or iB, at least `min` bytes.
-fn parse_size(flag: &str, text: &str, min: u64) -> Result<u64, Failure> {
+pub(crate) fn parse_size(flag: &str, text: &str, min: u64) -> Result<u64, Failure> {
     let t = text.trim();
     let t = t
         .strip_suffix("iB")

@@ -14,6 +14,7 @@
 //! in: the page works without a network.
 
 use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -46,10 +47,16 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
 
-type Shared = Arc<Semaphore>;
+/// What every handler shares: the workers' permits and the folder of script games.
+struct Server {
+    workers: Arc<Semaphore>,
+    scripts: Option<PathBuf>,
+}
 
-/// The page and the API.
-pub fn router() -> Router {
+type Shared = Arc<Server>;
+
+/// The page and the API; script games `script:NAME` are `DIR/NAME.rhai` of `scripts`.
+pub fn router(scripts: Option<&Path>) -> Router {
     Router::new()
         .route(
             "/",
@@ -72,12 +79,23 @@ pub fn router() -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             REQUEST_TIME,
         ))
-        .with_state(Arc::new(Semaphore::new(WORKERS)))
+        .with_state(Arc::new(Server {
+            workers: Arc::new(Semaphore::new(WORKERS)),
+            scripts: scripts.map(Path::to_path_buf),
+        }))
 }
 
 /// Serves on `bind`:`port` (port 0: any free port) until the process is stopped. The
 /// address is printed on standard output first.
-pub fn serve(bind: &str, port: u16) -> Result<(), Failure> {
+pub fn serve(bind: &str, port: u16, scripts: Option<&Path>) -> Result<(), Failure> {
+    if let Some(dir) = scripts
+        && !dir.is_dir()
+    {
+        return Err(Failure::input(anyhow!(
+            "--scripts {}: expected a folder of .rhai files",
+            grundy::parse::escaped_path(dir)
+        )));
+    }
     let ip: IpAddr = bind.parse().map_err(|_| {
         Failure::input(anyhow!(
             "--bind: expected an IP address like 127.0.0.1 or ::1, found '{}'",
@@ -101,7 +119,7 @@ pub fn serve(bind: &str, port: u16) -> Result<(), Failure> {
             writeln!(out, "grundy serves http://{local}/ (Ctrl-C stops it)")?;
             out.flush()?;
         }
-        axum::serve(listener, router())
+        axum::serve(listener, router(scripts))
             .await
             .map_err(|e| Failure::other(anyhow!("the server stopped: {e}")))
     })
@@ -143,18 +161,39 @@ struct Request {
     position: String,
 }
 
-fn request(body: &Bytes) -> Result<Request, ApiError> {
-    let r: Request = serde_json::from_slice(body).map_err(|e| {
+/// The request in the body. A script game `script:NAME` becomes the file `NAME.rhai` of
+/// the server's `--scripts` folder; no other file is ever read.
+fn request(server: &Server, body: &Bytes) -> Result<Request, ApiError> {
+    let mut r: Request = serde_json::from_slice(body).map_err(|e| {
         ApiError(
             StatusCode::BAD_REQUEST,
             format!("expected {{\"game\": NAME, \"position\": TEXT}}: {e}"),
         )
     })?;
-    if r.game.starts_with("script:") {
-        return Err(ApiError(
-            StatusCode::BAD_REQUEST,
-            "script games are played on the command line, not served (a script is a file on this machine)".into(),
-        ));
+    if let Some(name) = r.game.strip_prefix("script:") {
+        let Some(dir) = &server.scripts else {
+            return Err(ApiError(
+                StatusCode::BAD_REQUEST,
+                "script games are served only from a folder given to grundy serve --scripts DIR"
+                    .into(),
+            ));
+        };
+        let plain = !name.is_empty()
+            && name.len() <= 64
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        let path = dir.join(format!("{name}.rhai"));
+        if !plain || !path.is_file() {
+            return Err(ApiError(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "no script game '{}'; the served ones are NAME for each NAME.rhai of the scripts folder",
+                    grundy::parse::escaped_str(name)
+                ),
+            ));
+        }
+        r.game = format!("script:{}", path.display());
     }
     Ok(r)
 }
@@ -171,7 +210,7 @@ async fn blocking<T: Send + 'static>(
     workers: &Shared,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let permit = workers.clone().acquire_owned().await.map_err(|_| {
+    let permit = workers.workers.clone().acquire_owned().await.map_err(|_| {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is stopping".into(),
@@ -210,7 +249,7 @@ fn analysis(r: &Request) -> Result<String, ApiError> {
 }
 
 async fn analyze(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
-    let r = request(&body)?;
+    let r = request(&workers, &body)?;
     let text = blocking(&workers, move || analysis(&r)).await?;
     Ok(json_response(text))
 }
@@ -274,6 +313,9 @@ fn numbers(r: &Request) -> Vec<u64> {
 /// Every move of the position, with the position it leaves and its outcome: heap games,
 /// the sheet and the lame queen.
 fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
+    if let Some(path) = r.game.strip_prefix("script:") {
+        return script_moves(r, Path::new(path));
+    }
     match r.game.as_str() {
         "shgame" | "sheet" => return sheet_moves(r),
         "lamqugam" | "lame-queen" => return queen_moves(r),
@@ -649,8 +691,91 @@ fn cake_moves(r: &Request) -> Result<MoveList, ApiError> {
     })
 }
 
+/// The report of a sum with nothing left in it: lost for the player to move.
+fn nothing_left(game: &str) -> Value {
+    serde_json::json!({"game": game, "grundy": 0, "winner": "second", "positions": [], "values": [], "winning_moves": []})
+}
+
+/// A script game: every option of every position of the sum, with the value it leaves.
+/// A move that leaves nothing at all ends the game; its position is written empty.
+fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
+    let mut list = MoveList {
+        game: r.game.clone(),
+        position: r.position.trim().to_string(),
+        grundy: Some(0),
+        winner: "second",
+        heaps: None,
+        values: None,
+        moves: Vec::new(),
+    };
+    if r.position.trim().is_empty() {
+        return Ok(list);
+    }
+    analysis(r)?;
+    let rules = |e: grundy::SolveError| {
+        ApiError(StatusCode::BAD_REQUEST, format!("{}: {e}", path.display()))
+    };
+    let game = grundy::script::ScriptGame::load(path)
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let positions = grundy::script::parse_positions(&r.position)
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("position:{e}")))?;
+    let memory = parse_memory(POSITION_MEMORY);
+    let mut solver = game.solver(grundy::script::positions_within(memory));
+    let values = positions
+        .iter()
+        .map(|p| solver.grundy(p))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(rules)?;
+    let total = values.iter().fold(grundy::Nimber::ZERO, |a, &b| a ^ b);
+    let mut moves = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        let mut options = Vec::new();
+        grundy::Game::options(&game, p, &mut options);
+        if let Some(fault) = grundy::Game::fault(&game) {
+            return Err(ApiError(StatusCode::BAD_REQUEST, fault));
+        }
+        for leaves in options {
+            let mut after = total ^ values[i];
+            for q in leaves.iter() {
+                after = after ^ solver.grundy(q).map_err(rules)?;
+            }
+            let mut next: Vec<String> = positions[..i].iter().map(ToString::to_string).collect();
+            next.extend(leaves.iter().map(ToString::to_string));
+            next.extend(positions[i + 1..].iter().map(ToString::to_string));
+            let to: Vec<String> = leaves.iter().map(ToString::to_string).collect();
+            let to = if to.is_empty() {
+                "nothing".to_string()
+            } else {
+                to.join(" + ")
+            };
+            moves.push(ListedMove {
+                text: format!("position {} ({p}): move to {to}", i + 1),
+                position: next.join(" "),
+                value_after: Some(after.0),
+                winning: after.is_zero(),
+                heap: None,
+                take: None,
+                leaves: None,
+                size: moves.len() as u64,
+            });
+            if moves.len() as u64 > MAX_MOVES {
+                return Err(too_many(moves.len() as u64));
+            }
+        }
+    }
+    list.grundy = Some(total.0);
+    list.winner = grundy::Player::winner_of(total).as_str();
+    list.values = Some(values.iter().map(|v| v.0).collect());
+    list.moves = moves;
+    Ok(list)
+}
+
+fn parse_memory(text: &str) -> u64 {
+    crate::commands::parse_size("memory", text, 1).unwrap_or(1 << 28)
+}
+
 async fn moves(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
-    let r = request(&body)?;
+    let r = request(&workers, &body)?;
     let list = blocking(&workers, move || list_moves(&r)).await?;
     Ok(axum::Json(list).into_response())
 }
@@ -670,6 +795,13 @@ struct Reply {
 /// in the hope of a mistake).
 fn play(r: &Request) -> Result<Reply, ApiError> {
     let list = list_moves(r)?;
+    if list.moves.is_empty() && r.position.trim().is_empty() {
+        return Ok(Reply {
+            played: None,
+            position: String::new(),
+            analysis: nothing_left(&r.game),
+        });
+    }
     let best = list
         .moves
         .into_iter()
@@ -682,8 +814,12 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
             .as_ref()
             .map_or_else(|| list.position.clone(), |m| m.position.clone()),
     };
-    let analysis = serde_json::from_str(&analysis(&next)?)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let analysis = if next.position.trim().is_empty() {
+        nothing_left(&r.game)
+    } else {
+        serde_json::from_str(&analysis(&next)?)
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    };
     Ok(Reply {
         played: best,
         position: next.position,
@@ -692,7 +828,7 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
 }
 
 async fn reply(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
-    let r = request(&body)?;
+    let r = request(&workers, &body)?;
     let reply = blocking(&workers, move || play(&r)).await?;
     Ok(axum::Json(reply).into_response())
 }

@@ -25,8 +25,13 @@ impl Drop for Server {
 }
 
 fn serve() -> Server {
+    serve_with(&[])
+}
+
+fn serve_with(extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["serve", "--port", "0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -279,4 +284,45 @@ fn board_moves_are_flagged_by_the_outcome_they_leave() {
             "{game}"
         );
     }
+}
+
+#[test]
+fn script_games_are_served_only_from_the_folder_given() {
+    let plain = serve();
+    let (status, body) = post(&plain.addr, "/api/analyze", "script:wythoff", "[3, 5]");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("--scripts DIR"));
+
+    let games = super::example("games");
+    let server = serve_with(&["--scripts", &games]);
+    let (status, body) = post(
+        &server.addr,
+        "/api/moves",
+        "script:wythoff",
+        "[2, 3] [1, 1]",
+    );
+    assert_eq!(status, 200, "{body}");
+    let list = json(&body);
+    for m in list["moves"].as_array().expect("moves") {
+        let after = m["position"].as_str().expect("a position");
+        let (_, body) = post(&server.addr, "/api/analyze", "script:wythoff", after);
+        let value = json(&body)["grundy"].as_u64();
+        assert_eq!(value, m["value_after"].as_u64(), "{}", m["move"]);
+    }
+    // Kayles on 2: the winning move takes both pins, and grundy's reply leaves nothing.
+    let (_, body) = post(&server.addr, "/api/move", "script:kayles", "2");
+    let reply = json(&body);
+    assert_eq!(reply["analysis"]["winner"], "second", "{reply}");
+    let (_, body) = post(&server.addr, "/api/move", "script:kayles", "");
+    assert_eq!(json(&body)["move"], Value::Null);
+    for name in ["../games/wythoff", "no-such-game", "", "a/b"] {
+        let (status, body) = post(&server.addr, "/api/analyze", &format!("script:{name}"), "1");
+        assert_eq!(status, 404, "{name}: {body}");
+    }
+    super::assert_refused(
+        &["serve", "--port", "0", "--scripts", "/nonexistent"],
+        "",
+        2,
+        "--scripts",
+    );
 }
