@@ -737,7 +737,7 @@ fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
         for leaves in options {
             let mut after = total ^ values[i];
             for q in leaves.iter() {
-                after = after ^ solver.grundy(q).map_err(rules)?;
+                after ^= solver.grundy(q).map_err(rules)?;
             }
             let mut next: Vec<String> = positions[..i].iter().map(ToString::to_string).collect();
             next.extend(leaves.iter().map(ToString::to_string));
