@@ -8,6 +8,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::Once;
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::{FontStyle, register_font};
 use thiserror::Error;
@@ -128,6 +129,25 @@ fn save_bytes(path: &Path, bytes: &[u8]) -> Result<(), PictureError> {
     Ok(())
 }
 
+/// The axes of a chart whose ticks are whole numbers, named `x` and `y`, without the
+/// light grid.
+fn whole_number_mesh<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    x: &str,
+    y: &str,
+) -> Result<(), PictureError> {
+    chart
+        .configure_mesh()
+        .x_desc(x)
+        .y_desc(y)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .label_style(("sans-serif", 15))
+        .light_line_style(WHITE.mix(0.0))
+        .draw()
+        .map_err(draw_err)
+}
+
 /// Plots `values` (of n = `first`, `first` + 1, …) against n: a point per value, the
 /// P-positions (value 0) as red crosses on the axis. `title` goes in the caption.
 pub fn line_plot(path: &Path, title: &str, first: u64, values: &[u64]) -> Result<(), PictureError> {
@@ -159,16 +179,7 @@ pub fn line_plot(path: &Path, title: &str, first: u64, values: &[u64]) -> Result
                 -0.5..top as f64 + 1.0,
             )
             .map_err(draw_err)?;
-        chart
-            .configure_mesh()
-            .x_desc("n")
-            .y_desc("Grundy value")
-            .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_label_formatter(&|v| format!("{v:.0}"))
-            .label_style(("sans-serif", 15))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(draw_err)?;
+        whole_number_mesh(&mut chart, "n", "Grundy value")?;
         let size = if values.len() > 2000 { 1 } else { 3 };
         chart
             .draw_series(
@@ -347,16 +358,7 @@ pub fn p_position_map(
             .y_label_area_size(60)
             .build_cartesian_2d(low..high, low..high)
             .map_err(draw_err)?;
-        chart
-            .configure_mesh()
-            .x_desc("x")
-            .y_desc("y")
-            .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_label_formatter(&|v| format!("{v:.0}"))
-            .label_style(("sans-serif", 15))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(draw_err)?;
+        whole_number_mesh(&mut chart, "x", "y")?;
         chart
             .draw_series(points.iter().map(|&(x, y)| {
                 let (x, y) = (x as f64, y as f64);
