@@ -159,6 +159,9 @@ impl From<Failure> for ApiError {
 struct Request {
     game: String,
     position: String,
+    /// The name the caller gave a script game, `script:NAME` (set once it is resolved).
+    #[serde(skip)]
+    asked: Option<String>,
 }
 
 /// The request in the body. A script game `script:NAME` becomes the file `NAME.rhai` of
@@ -193,6 +196,7 @@ fn request(server: &Server, body: &Bytes) -> Result<Request, ApiError> {
                 ),
             ));
         }
+        r.asked = Some(r.game.clone());
         r.game = format!("script:{}", path.display());
     }
     Ok(r)
@@ -700,7 +704,7 @@ fn nothing_left(game: &str) -> Value {
 /// A move that leaves nothing at all ends the game; its position is written empty.
 fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
     let mut list = MoveList {
-        game: r.game.clone(),
+        game: r.asked.clone().unwrap_or_else(|| r.game.clone()),
         position: r.position.trim().to_string(),
         grundy: Some(0),
         winner: "second",
@@ -809,6 +813,7 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
         .min_by_key(|(i, m)| (!m.winning, m.size, *i))
         .map(|(_, m)| m);
     let next = Request {
+        asked: r.asked.clone(),
         game: r.game.clone(),
         position: best
             .as_ref()

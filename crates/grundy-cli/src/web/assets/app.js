@@ -101,6 +101,7 @@ async function show() {
   const list = await api("/api/moves", game, position);
   render(list);
   if (list.moves.length === 0) {
+    $("summary").textContent = "";
     setStatus("grundy-wins", "grundy wins: you have no move left.");
   } else {
     setStatus("your-move", "Your move.");
@@ -113,6 +114,7 @@ async function grundyMoves() {
   const reply = await api("/api/move", game, position);
   if (!reply.move) {
     $("heaps").replaceChildren();
+    $("summary").textContent = "";
     setStatus("you-win", "You win: grundy has no move left.");
     return false;
   }
