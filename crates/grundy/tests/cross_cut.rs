@@ -158,6 +158,54 @@ proptest! {
     }
 
     #[test]
+    fn lava_in_play_matches_the_real_rules(
+        (rows, cols, open) in board(5..=11, 0.9),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        prop_assume!(rows * cols <= 128);
+        let (r, c) = (rows as i32, cols as i32);
+        let monsters = monsters_by_runs(r, c, &open);
+        prop_assume!((1..=14).contains(&monsters.len()));
+        let real = LavaMap { rows: r, cols: c, monsters: monsters.clone() };
+        let mut solver = Solver::new(&real);
+        // Play live monsters by the statement's rules, keeping the lava.
+        let (mut lava, mut played) = (0u128, Vec::new());
+        for pick in picks {
+            let live: Vec<(i32, i32)> = monsters.iter().copied().filter(|&(mr, mc)| lava & real.bit(mr, mc) == 0).collect();
+            if live.is_empty() {
+                break;
+            }
+            let (mr, mc) = live[pick.index(live.len())];
+            let one = LavaMap { rows: r, cols: c, monsters: vec![(mr, mc)] };
+            let mut options = Vec::new();
+            one.options(&lava, &mut options);
+            lava = options[0][0];
+            played.push((mr as usize, mc as usize));
+        }
+        let fast = lava::analyze_played(rows, cols, &open, &played, &grundy::work::Budget::unlimited()).unwrap();
+        prop_assert_eq!(solver.grundy(&lava).unwrap(), fast.grundy);
+        let winning: Vec<(usize, usize)> = monsters
+            .iter()
+            .filter(|&&(mr, mc)| lava & real.bit(mr, mc) == 0)
+            .filter(|&&(mr, mc)| {
+                let one = LavaMap { rows: r, cols: c, monsters: vec![(mr, mc)] };
+                let mut options = Vec::new();
+                one.options(&lava, &mut options);
+                solver.grundy(&options[0][0]).unwrap().is_zero()
+            })
+            .map(|&(a, b)| (a as usize, b as usize))
+            .collect();
+        prop_assert_eq!(&winning, &fast.winning);
+        // A monster under lava cannot be played again.
+        if let Some(&first) = played.first() {
+            let mut again = played.clone();
+            again.push(first);
+            let refused = lava::analyze_played(rows, cols, &open, &again, &grundy::work::Budget::unlimited());
+            prop_assert!(refused.is_err());
+        }
+    }
+
+    #[test]
     fn lava_matches_the_real_rules((rows, cols, open) in board(5..=11, 0.9)) {
         prop_assume!(rows * cols <= 128);
         let (r, c) = (rows as i32, cols as i32);
