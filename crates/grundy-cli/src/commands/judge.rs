@@ -337,7 +337,7 @@ pub fn run(req: &Request) -> Result<(), Failure> {
     };
     let interrupted = deferring.pending().is_some();
 
-    let report = Report::new(problem, req, &tests, &records, shrunk, interrupted);
+    let report = Report::new(problem, req, &limits, &tests, &records, shrunk, interrupted);
     let mut out = io::stdout().lock();
     if req.json {
         let line = serde_json::to_string(&report).map_err(Failure::other)?;
@@ -521,6 +521,7 @@ impl Report {
     fn new(
         problem: Problem,
         req: &Request,
+        limits: &Limits,
         tests: &[Test],
         records: &[Option<Record>],
         shrunk: Option<Shrunk>,
@@ -596,9 +597,9 @@ impl Report {
             shrunk,
             limits: format!(
                 "{} s, {} of memory, {} of output",
-                req.time_limit,
-                bytes(parse_size("", req.memory_limit, 0).unwrap_or_default()),
-                bytes(parse_size("", req.output_limit, 0).unwrap_or_default()),
+                limits.time.as_secs_f64(),
+                bytes(limits.memory),
+                bytes(limits.output as u64),
             ),
         }
     }

@@ -60,30 +60,43 @@ fn cells_of(moves: &Value) -> Vec<(usize, usize)> {
         .unwrap_or_default()
 }
 
+/// The board of `input` (`R C` and rows over `alphabet`) as one panel named by `word`,
+/// each cell filled by `fill` of its character.
 fn grid_panel(
     input: &Input,
     alphabet: &[u8],
-    set: u8,
-    label: String,
-) -> Result<(Panel, Vec<u8>), Failure> {
+    word: &str,
+    fill: impl Fn(u8) -> Fill,
+) -> Result<Panel, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let grid = board::read_grid(&mut t, &ANY, alphabet).map_err(|e| input.error(e))?;
-    let cells = grid
-        .cells
-        .iter()
-        .map(|&b| if b == set { Fill::Spot } else { Fill::Free })
-        .collect();
-    Ok((
-        Panel {
-            label,
-            rows: grid.rows,
-            cols: grid.cols,
-            cells,
-            outlines: Vec::new(),
-            cuts: Vec::new(),
-        },
-        grid.cells,
-    ))
+    Ok(Panel {
+        label: format!("{} × {} {word}", grid.rows, grid.cols),
+        rows: grid.rows,
+        cols: grid.cols,
+        cells: grid.cells.iter().map(|&b| fill(b)).collect(),
+        outlines: Vec::new(),
+        cuts: Vec::new(),
+    })
+}
+
+/// Fills the 0-based `cells` of `panel` with `fill`.
+fn mark(panel: &mut Panel, cells: impl IntoIterator<Item = (usize, usize)>, fill: Fill) {
+    for (r, c) in cells {
+        panel.cells[r * panel.cols + c] = fill;
+    }
+}
+
+/// A picture of one board, with no outlines or cuts to explain.
+fn one_board(title: &str, caption: String, panel: Panel, legend: &[(Fill, &str)]) -> BoardPicture {
+    BoardPicture {
+        title: title.into(),
+        caption,
+        panels: vec![panel],
+        legend: legend.iter().map(|&(f, m)| (f, m.to_string())).collect(),
+        outline_meaning: None,
+        cut_meaning: None,
+    }
 }
 
 /// The picture of the position `input` of `game`, whose JSON report is `report`.
@@ -91,53 +104,51 @@ pub fn picture(game: &str, input: &Input, report: &Value) -> Result<BoardPicture
     let caption = caption(report);
     match game {
         "inventor-outlasting" => {
-            let (mut panel, _) = grid_panel(input, b"X.", b'X', String::new())?;
-            panel.label = format!("{} × {} board", panel.rows, panel.cols);
-            for (r, c) in cells_of(&report["winning_moves"]) {
-                panel.cells[r * panel.cols + c] = Fill::Winning;
-            }
-            Ok(BoardPicture {
-                title: "Inventor Outlasting".into(),
+            let spot = |b| if b == b'X' { Fill::Spot } else { Fill::Free };
+            let mut panel = grid_panel(input, b"X.", "board", spot)?;
+            mark(
+                &mut panel,
+                cells_of(&report["winning_moves"]),
+                Fill::Winning,
+            );
+            Ok(one_board(
+                "Inventor Outlasting",
                 caption,
-                panels: vec![panel],
-                legend: vec![
-                    (Fill::Spot, "spot (X)".into()),
-                    (Fill::Free, "no spot".into()),
-                    (Fill::Winning, "winning first build".into()),
+                panel,
+                &[
+                    (Fill::Spot, "spot (X)"),
+                    (Fill::Free, "no spot"),
+                    (Fill::Winning, "winning first build"),
                 ],
-                outline_meaning: None,
-                cut_meaning: None,
-            })
+            ))
         }
         "caos3" => {
-            let (mut panel, raw) = grid_panel(input, b"#^", b'^', String::new())?;
-            panel.label = format!("{} × {} map", panel.rows, panel.cols);
-            for (i, &b) in raw.iter().enumerate() {
-                panel.cells[i] = if b == b'#' { Fill::Wall } else { Fill::Free };
-            }
-            if let Some(monsters) = report["monsters"].as_array() {
-                for m in monsters {
-                    if let (Some(r), Some(c)) = (m[0].as_u64(), m[1].as_u64()) {
-                        panel.cells[(r as usize - 1) * panel.cols + c as usize - 1] = Fill::Monster;
-                    }
-                }
-            }
-            for (r, c) in cells_of(&report["winning_moves"]) {
-                panel.cells[r * panel.cols + c] = Fill::Winning;
-            }
-            Ok(BoardPicture {
-                title: "CAO Stage-3: the lava game".into(),
+            let wall = |b| if b == b'#' { Fill::Wall } else { Fill::Free };
+            let mut panel = grid_panel(input, b"#^", "map", wall)?;
+            let monsters = report["monsters"].as_array().map(|ms| {
+                ms.iter()
+                    .filter_map(|m| {
+                        Some((m[0].as_u64()? as usize - 1, m[1].as_u64()? as usize - 1))
+                    })
+                    .collect::<Vec<_>>()
+            });
+            mark(&mut panel, monsters.unwrap_or_default(), Fill::Monster);
+            mark(
+                &mut panel,
+                cells_of(&report["winning_moves"]),
+                Fill::Winning,
+            );
+            Ok(one_board(
+                "CAO Stage-3: the lava game",
                 caption,
-                panels: vec![panel],
-                legend: vec![
-                    (Fill::Free, "open (^)".into()),
-                    (Fill::Wall, "wall (#)".into()),
-                    (Fill::Monster, "monster".into()),
-                    (Fill::Winning, "monster to pour lava from first".into()),
+                panel,
+                &[
+                    (Fill::Free, "open (^)"),
+                    (Fill::Wall, "wall (#)"),
+                    (Fill::Monster, "monster"),
+                    (Fill::Winning, "monster to pour lava from first"),
                 ],
-                outline_meaning: None,
-                cut_meaning: None,
-            })
+            ))
         }
         "shgame" => {
             let sheet = &report["sheet"];
