@@ -196,6 +196,16 @@ proptest! {
             .map(|&(a, b)| (a as usize, b as usize))
             .collect();
         prop_assert_eq!(&winning, &fast.winning);
+        // The lava drawn and the monsters left to play are the real ones.
+        for i in 0..rows * cols {
+            prop_assert_eq!(fast.lava[i], lava >> i & 1 == 1, "cell {}", i);
+        }
+        let live: Vec<(usize, usize)> = monsters
+            .iter()
+            .filter(|&&(mr, mc)| lava & real.bit(mr, mc) == 0)
+            .map(|&(a, b)| (a as usize, b as usize))
+            .collect();
+        prop_assert_eq!(&live, &fast.live);
         // A monster under lava cannot be played again.
         if let Some(&first) = played.first() {
             let mut again = played.clone();
@@ -203,6 +213,67 @@ proptest! {
             let refused = lava::analyze_played(rows, cols, &open, &again, &grundy::work::Budget::unlimited());
             prop_assert!(refused.is_err());
         }
+    }
+
+    #[test]
+    fn inventor_in_play_matches_the_real_rules(
+        (rows, cols, spots) in board(1..=9, 0.3),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        prop_assume!(rows * cols <= 128);
+        prop_assume!((1..=14).contains(&spots.iter().filter(|&&s| s).count()));
+        let real = InventorBoard { rows: rows as i32, cols: cols as i32, spots: spots.clone() };
+        let mut solver = Solver::new(&real);
+        let free_in = |occupied: u128| -> Vec<(usize, usize)> {
+            (0..rows * cols)
+                .filter(|&i| spots[i] && occupied >> i & 1 == 0)
+                .map(|i| (i / cols, i % cols))
+                .collect()
+        };
+        // Build on free spots by the statement's rules, keeping the occupied cells.
+        let build = |occupied: u128, (r, c): (usize, usize)| {
+            let one = InventorBoard {
+                rows: rows as i32,
+                cols: cols as i32,
+                spots: (0..rows * cols).map(|i| i == r * cols + c).collect(),
+            };
+            let mut options = Vec::new();
+            one.options(&occupied, &mut options);
+            options[0][0]
+        };
+        let (mut occupied, mut played) = (0u128, Vec::new());
+        for pick in picks {
+            let free = free_in(occupied);
+            if free.is_empty() {
+                break;
+            }
+            let cell = free[pick.index(free.len())];
+            occupied = build(occupied, cell);
+            played.push(cell);
+        }
+        let budget = grundy::work::Budget::unlimited();
+        let fast = inventor::analyze_played(rows, cols, |r, c| spots[r * cols + c], &played, &budget).unwrap();
+        prop_assert_eq!(solver.grundy(&occupied).unwrap(), fast.grundy);
+        prop_assert_eq!(&free_in(occupied), &fast.free);
+        let winning: Vec<(usize, usize)> = free_in(occupied)
+            .into_iter()
+            .filter(|&cell| solver.grundy(&build(occupied, cell)).unwrap().is_zero())
+            .collect();
+        prop_assert_eq!(&winning, &fast.winning);
+        for i in 0..rows * cols {
+            prop_assert_eq!(fast.occupied[i], occupied >> i & 1 == 1, "cell {}", i);
+        }
+        // A cell already built on cannot be built on again.
+        if let Some(&first) = played.first() {
+            let mut again = played.clone();
+            again.push(first);
+            let refused = inventor::analyze_played(rows, cols, |r, c| spots[r * cols + c], &again, &budget);
+            prop_assert!(refused.is_err());
+        }
+        // Nothing played is the plain analysis.
+        let start = inventor::analyze_played(rows, cols, |r, c| spots[r * cols + c], &[], &budget).unwrap();
+        let plain = inventor::analyze(rows, cols, |r, c| spots[r * cols + c]).unwrap();
+        prop_assert_eq!((start.grundy, &start.winning), (plain.grundy, &plain.winning));
     }
 
     #[test]

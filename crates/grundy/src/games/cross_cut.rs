@@ -820,6 +820,182 @@ impl CrossCut {
     }
 }
 
+/// A region of a game in play: rows `u1..=u2` and columns `v1..=v2`, bounds inclusive.
+/// The game's first region is unbounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// First row.
+    pub u1: i64,
+    /// Last row.
+    pub u2: i64,
+    /// First column.
+    pub v1: i64,
+    /// Last column.
+    pub v2: i64,
+}
+
+impl Region {
+    /// Everything.
+    pub const ALL: Region = Region {
+        u1: i64::MIN,
+        u2: i64::MAX,
+        v1: i64::MIN,
+        v2: i64::MAX,
+    };
+
+    /// Does the region hold this point?
+    pub fn holds(&self, (u, v): (i64, i64)) -> bool {
+        (self.u1..=self.u2).contains(&u) && (self.v1..=self.v2).contains(&v)
+    }
+
+    /// The four regions a cut at `(u, v)` leaves (those that are not empty).
+    fn quadrants(&self, (u, v): (i64, i64)) -> impl Iterator<Item = Region> + use<> {
+        let rows = [
+            (u > self.u1).then(|| (self.u1, u - 1)),
+            (u < self.u2).then(|| (u + 1, self.u2)),
+        ];
+        let cols = [
+            (v > self.v1).then(|| (self.v1, v - 1)),
+            (v < self.v2).then(|| (v + 1, self.v2)),
+        ];
+        rows.into_iter().flatten().flat_map(move |(u1, u2)| {
+            cols.into_iter()
+                .flatten()
+                .map(move |(v1, v2)| Region { u1, u2, v1, v2 })
+        })
+    }
+}
+
+/// A game in play: the point set after some cuts (see [`in_play`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InPlay {
+    /// The value of the position: the XOR of its regions.
+    pub grundy: Nimber,
+    /// For each point, `None` once it lies on a cut line (it can no longer be played),
+    /// else the value of the whole position after a cut there.
+    pub after: Vec<Option<Nimber>>,
+    /// Each cut made, with the region it fell in: its lines run across that region only.
+    pub cuts: Vec<((i64, i64), Region)>,
+}
+
+impl InPlay {
+    /// Does a cut line cover the cell `(u, v)`?
+    pub fn covers(&self, (u, v): (i64, i64)) -> bool {
+        self.cuts.iter().any(|&((cu, cv), r)| {
+            (u == cu && (r.v1..=r.v2).contains(&v)) || (v == cv && (r.u1..=r.u2).contains(&u))
+        })
+    }
+}
+
+/// Why a list of cuts was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InPlayError {
+    /// Cut `index` (from 1) is not a point, or its point lies on an earlier cut's line.
+    #[error("cut {index} is not on a point still in play")]
+    NotLive {
+        /// The cut, from 1.
+        index: usize,
+    },
+    /// The engine refused a region.
+    #[error(transparent)]
+    CrossCut(#[from] CrossCutError),
+}
+
+/// Why a board in play was refused, in the board's own terms (for the games built on
+/// [`in_play`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayedError {
+    /// A move on a cell where no move can be made at that point of the game.
+    #[error("move {index}: row {row}, column {column} {why}")]
+    NotLive {
+        /// The move, from 1.
+        index: usize,
+        /// Its row, from 1.
+        row: usize,
+        /// Its column, from 1.
+        column: usize,
+        /// What the cell lacks, in the game's words.
+        why: &'static str,
+    },
+    /// The engine refused a region.
+    #[error(transparent)]
+    CrossCut(#[from] CrossCutError),
+}
+
+/// The cross-cut game on `points` after the cuts `cuts` (points, in the order played),
+/// starting from the single region `start`. A cut's lines stop at the lines already
+/// there, so it splits the region it falls in into (up to) four, and the position is the
+/// sum of the regions, each valued by its own [`CrossCut`].
+///
+/// ```
+/// use grundy::games::cross_cut::{in_play, InPlayError, Region};
+/// use grundy::work::Budget;
+///
+/// let points = [(0, 0), (1, 1), (2, 2)];
+/// let after = in_play(&points, &[(1, 1)], Region::ALL, &Budget::unlimited()).unwrap();
+/// // Two single points in two regions: worth 1 xor 1 = 0.
+/// assert_eq!(after.grundy.0, 0);
+/// assert!(after.after[1].is_none());
+/// // The same cut twice is refused.
+/// let again = in_play(&points, &[(1, 1), (1, 1)], Region::ALL, &Budget::unlimited());
+/// assert_eq!(again.unwrap_err(), InPlayError::NotLive { index: 2 });
+/// ```
+pub fn in_play(
+    points: &[(i64, i64)],
+    cuts: &[(i64, i64)],
+    start: Region,
+    budget: &Budget,
+) -> Result<InPlay, InPlayError> {
+    let mut regions = vec![start];
+    let mut made = Vec::with_capacity(cuts.len());
+    for (i, &cut) in cuts.iter().enumerate() {
+        let at = regions.iter().position(|r| r.holds(cut));
+        match at {
+            Some(k) if points.contains(&cut) => {
+                let r = regions.swap_remove(k);
+                regions.extend(r.quadrants(cut));
+                made.push((cut, r));
+            }
+            _ => return Err(InPlayError::NotLive { index: i + 1 }),
+        }
+    }
+    // Each point's region, and each region's game.
+    let home: Vec<Option<usize>> = points
+        .iter()
+        .map(|&p| regions.iter().position(|r| r.holds(p)))
+        .collect();
+    let mut values = Vec::with_capacity(regions.len());
+    let mut moves: Vec<Vec<Nimber>> = Vec::with_capacity(regions.len());
+    for k in 0..regions.len() {
+        let inside: Vec<(i64, i64)> = points
+            .iter()
+            .zip(&home)
+            .filter(|&(_, &h)| h == Some(k))
+            .map(|(&p, _)| p)
+            .collect();
+        let mut game = CrossCut::new(&inside)?.within(budget);
+        values.push(game.grundy()?);
+        moves.push(game.move_values()?);
+    }
+    let grundy = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+    let mut next = vec![0usize; regions.len()];
+    let after = home
+        .iter()
+        .map(|&h| {
+            h.map(|k| {
+                let left = moves[k][next[k]];
+                next[k] += 1;
+                grundy ^ values[k] ^ left
+            })
+        })
+        .collect();
+    Ok(InPlay {
+        grundy,
+        after,
+        cuts: made,
+    })
+}
+
 /// The cross-cut game as a plain [`Game`] on raw rectangles, with no compression, no
 /// shrinking and no special cases: a slow twin of [`CrossCut`] for tests.
 #[derive(Clone, Debug)]

@@ -17,7 +17,9 @@
 //! assert_eq!(a.winning.len(), 3);
 //! ```
 
-use crate::games::cross_cut::{CrossCut, CrossCutError, CrossCutStats};
+use crate::games::cross_cut::{
+    self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
+};
 use crate::nimber::Nimber;
 use crate::work::Budget;
 
@@ -87,5 +89,112 @@ pub fn analyze_within(
         grundy: values[0] ^ values[1],
         winning,
         stats,
+    })
+}
+
+/// A board in play explained (see [`analyze_played`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The value of each colour class in play: index 0 for even r + c, 1 for odd.
+    pub class_values: [Nimber; 2],
+    /// Their XOR: the value of the board in play.
+    pub grundy: Nimber,
+    /// The spots still free to build on (0-based row, column), row-major.
+    pub free: Vec<(usize, usize)>,
+    /// The free spots where building now wins, row-major.
+    pub winning: Vec<(usize, usize)>,
+    /// Row-major, `occupied[r·cols + c]`: the cell holds an attraction or a sign.
+    pub occupied: Vec<bool>,
+}
+
+/// A board in play explained: the board of `rows` × `cols` with spots where `spot(r, c)`
+/// holds, after the attractions `played` (0-based cells, in the order built). The signs of
+/// each build stop at the signs already there, so in each colour class's rotated
+/// coordinates a build cuts the region it falls in into four (see
+/// [`cross_cut::in_play`]). A build on a cell that is not a free spot at that point is
+/// refused, naming the move.
+///
+/// ```
+/// use grundy::games::inventor;
+/// use grundy::work::Budget;
+///
+/// // Three spots on a diagonal; building in the middle signs over both others.
+/// let spots = |r: usize, c: usize| r == c;
+/// let p = inventor::analyze_played(3, 3, spots, &[(1, 1)], &Budget::unlimited()).unwrap();
+/// assert!(p.free.is_empty());
+/// assert_eq!(p.grundy.0, 0);
+/// let again = inventor::analyze_played(3, 3, spots, &[(1, 1), (0, 0)], &Budget::unlimited());
+/// assert!(again.is_err());
+/// ```
+pub fn analyze_played(
+    rows: usize,
+    cols: usize,
+    spot: impl Fn(usize, usize) -> bool,
+    played: &[(usize, usize)],
+    budget: &Budget,
+) -> Result<Played, PlayedError> {
+    let rotated = |(r, c): (usize, usize)| ((r + c) as i64, r as i64 - c as i64);
+    let mut classes: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+    for r in 0..rows {
+        for c in 0..cols {
+            if spot(r, c) {
+                classes[(r + c) % 2].push((r, c));
+            }
+        }
+    }
+    let mut games = Vec::with_capacity(2);
+    for (k, cells) in classes.iter().enumerate() {
+        let points: Vec<(i64, i64)> = cells.iter().map(|&p| rotated(p)).collect();
+        // This class's builds, in order, with their place in the whole list.
+        let (at, cuts): (Vec<usize>, Vec<(i64, i64)>) = played
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(r, c))| (r + c) % 2 == k)
+            .map(|(i, &p)| (i, rotated(p)))
+            .unzip();
+        let game =
+            cross_cut::in_play(&points, &cuts, Region::ALL, budget).map_err(|e| match e {
+                InPlayError::NotLive { index } => {
+                    let i = at[index - 1];
+                    PlayedError::NotLive {
+                        index: i + 1,
+                        row: played[i].0 + 1,
+                        column: played[i].1 + 1,
+                        why: "is not a free spot (no spot there, or a sign or an attraction on it)",
+                    }
+                }
+                InPlayError::CrossCut(e) => PlayedError::CrossCut(e),
+            })?;
+        games.push(game);
+    }
+    let class_values = [games[0].grundy, games[1].grundy];
+    let grundy = class_values[0] ^ class_values[1];
+    let mut free = Vec::new();
+    let mut winning = Vec::new();
+    for k in 0..2 {
+        for (&cell, after) in classes[k].iter().zip(&games[k].after) {
+            if let Some(left) = after {
+                free.push(cell);
+                // `left` is this class's value after the build; the other class stays.
+                if (*left ^ class_values[1 - k]).is_zero() {
+                    winning.push(cell);
+                }
+            }
+        }
+    }
+    free.sort_unstable();
+    winning.sort_unstable();
+    let occupied = (0..rows * cols)
+        .map(|i| {
+            let cell = (i / cols, i % cols);
+            games[(cell.0 + cell.1) % 2].covers(rotated(cell))
+        })
+        .collect();
+    Ok(Played {
+        class_values,
+        grundy,
+        free,
+        winning,
+        occupied,
     })
 }

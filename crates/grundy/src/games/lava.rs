@@ -18,7 +18,9 @@
 //! assert_eq!(a.winning, vec![(2, 2)]);
 //! ```
 
-use crate::games::cross_cut::{CrossCut, CrossCutError, CrossCutStats};
+use crate::games::cross_cut::{
+    self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
+};
 use crate::nimber::Nimber;
 use crate::work::Budget;
 
@@ -111,108 +113,75 @@ pub fn analyze_within(
     })
 }
 
-/// Why a lava map in play was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayedError {
-    /// A move played on a cell that holds no live monster at that point.
-    #[error("move {index}: row {row}, column {column} holds no live monster")]
-    NotLive {
-        /// The move, from 1.
-        index: usize,
-        /// Its row, from 1.
-        row: usize,
-        /// Its column, from 1.
-        column: usize,
-    },
-    /// The engine refused a region.
-    #[error(transparent)]
-    CrossCut(#[from] CrossCutError),
+/// A map in play explained (see [`analyze_played`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Every monster of the initial map (0-based row, column), row-major.
+    pub monsters: Vec<(usize, usize)>,
+    /// The monsters not yet under lava: the moves left.
+    pub live: Vec<(usize, usize)>,
+    /// The value of the map in play.
+    pub grundy: Nimber,
+    /// The live monsters whose cell wins now, row-major.
+    pub winning: Vec<(usize, usize)>,
+    /// Row-major, `lava[r·cols + c]`: the cell is under lava.
+    pub lava: Vec<bool>,
 }
 
 /// A map in play explained: the initial map (which fixes the monsters) after the moves
-/// `played` (0-based cells of live monsters, in order). Lava from each move cuts the
-/// region it falls in into four, so the position is a sum of regions, each a cross-cut
-/// game on the monsters inside it. `winning` lists the live monsters whose cell wins now;
-/// `stats` is left empty.
+/// `played` (0-based cells of live monsters, in order). Lava from each move stops at the
+/// lava already there, so it cuts the region it falls in into four, and the position is
+/// a sum of regions (see [`cross_cut::in_play`]). A move on a cell that holds no live
+/// monster at that point is refused, naming the move.
 pub fn analyze_played(
     rows: usize,
     cols: usize,
     open: &[bool],
     played: &[(usize, usize)],
     budget: &Budget,
-) -> Result<Analysis, PlayedError> {
+) -> Result<Played, PlayedError> {
     let monsters = monsters(rows, cols, open);
-    // Regions as inclusive bounds [r0, r1, c0, c1]; lava lines belong to none.
-    let mut regions: Vec<[usize; 4]> = vec![[0, rows - 1, 0, cols - 1]];
-    let inside = |b: &[usize; 4], (r, c): (usize, usize)| {
-        (b[0]..=b[1]).contains(&r) && (b[2]..=b[3]).contains(&c)
+    let points: Vec<(i64, i64)> = monsters.iter().map(|&(r, c)| at(r, c)).collect();
+    let cuts: Vec<(i64, i64)> = played.iter().map(|&(r, c)| at(r, c)).collect();
+    let map = Region {
+        u1: 0,
+        u2: rows as i64 - 1,
+        v1: 0,
+        v2: cols as i64 - 1,
     };
-    let quadrants = |b: [usize; 4], (r, c): (usize, usize)| {
-        let mut out = Vec::new();
-        let rows = [
-            (r > b[0]).then(|| (b[0], r - 1)),
-            (r < b[1]).then(|| (r + 1, b[1])),
-        ];
-        let cols = [
-            (c > b[2]).then(|| (b[2], c - 1)),
-            (c < b[3]).then(|| (c + 1, b[3])),
-        ];
-        for (r0, r1) in rows.into_iter().flatten() {
-            for (c0, c1) in cols.into_iter().flatten() {
-                out.push([r0, r1, c0, c1]);
+    let game = cross_cut::in_play(&points, &cuts, map, budget).map_err(|e| match e {
+        InPlayError::NotLive { index } => {
+            let (r, c) = played[index - 1];
+            PlayedError::NotLive {
+                index,
+                row: r + 1,
+                column: c + 1,
+                why: "holds no live monster",
             }
         }
-        out
-    };
-    for (i, &cell) in played.iter().enumerate() {
-        let at = regions.iter().position(|b| inside(b, cell));
-        match at {
-            Some(k) if monsters.binary_search(&cell).is_ok() => {
-                let b = regions.swap_remove(k);
-                regions.extend(quadrants(b, cell));
-            }
-            _ => {
-                return Err(PlayedError::NotLive {
-                    index: i + 1,
-                    row: cell.0 + 1,
-                    column: cell.1 + 1,
-                });
-            }
-        }
-    }
-    let points_in = |b: &[usize; 4]| -> Vec<(i64, i64)> {
+        InPlayError::CrossCut(e) => PlayedError::CrossCut(e),
+    })?;
+    let live = || {
         monsters
             .iter()
-            .filter(|&&m| inside(b, m))
-            .map(|&(r, c)| (r as i64, c as i64))
-            .collect()
+            .zip(&game.after)
+            .filter_map(|(&m, after)| after.map(|v| (m, v)))
     };
-    let mut grundy = Nimber::ZERO;
-    let mut per_region = Vec::new();
-    for b in &regions {
-        let points = points_in(b);
-        let mut game = CrossCut::new(&points)?.within(budget);
-        let value = game.grundy()?;
-        let after = game.move_values()?;
-        grundy ^= value;
-        per_region.push((points, value, after));
-    }
-    let mut winning: Vec<(usize, usize)> = per_region
-        .iter()
-        .flat_map(|(points, value, after)| {
-            points
-                .iter()
-                .zip(after)
-                .filter(move |(_, left)| (grundy ^ *value ^ **left).is_zero())
-                .map(|(&(r, c), _)| (r as usize, c as usize))
-        })
+    let lava = (0..rows * cols)
+        .map(|i| game.covers(at(i / cols, i % cols)))
         .collect();
-    winning.sort_unstable();
-    Ok(Analysis {
+    Ok(Played {
+        live: live().map(|(m, _)| m).collect(),
+        winning: live()
+            .filter(|(_, v)| v.is_zero())
+            .map(|(m, _)| m)
+            .collect(),
+        grundy: game.grundy,
         monsters,
-        grundy,
-        winning,
-        // Each region has an engine of its own; their counts are not kept.
-        stats: CrossCutStats::default(),
+        lava,
     })
+}
+
+fn at(r: usize, c: usize) -> (i64, i64) {
+    (r as i64, c as i64)
 }
