@@ -51,7 +51,8 @@ pub struct Token<'a> {
 }
 
 impl Token<'_> {
-    fn shown(&self) -> Found {
+    /// The token as an error message shows it: escaped, and shortened if long.
+    pub fn shown(&self) -> Found {
         const MAX: usize = 40;
         let s = escaped(&self.text[..self.text.len().min(MAX)]);
         if self.text.len() > MAX {

@@ -68,27 +68,62 @@ struct Report {
     grundy: u64,
     winner: &'static str,
     winner_name: &'static str,
-    /// 1-based (row, column) of every monster.
+    /// 1-based (row, column) of every monster of the map.
     monsters: Vec<[usize; 2]>,
+    /// A map in play: the moves made, and the monsters not yet under lava.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<Vec<[usize; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    live_monsters: Option<Vec<[usize; 2]>>,
+    /// The map drawn: `#` wall, `^` open, `m` a live monster, `~` lava.
+    board: Vec<String>,
     winning_moves: Vec<CellMove>,
 }
 
+fn one_based(cells: &[(usize, usize)]) -> Vec<[usize; 2]> {
+    cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect()
+}
+
+/// One map, or a map in play: the map, then `played` and the moves made (row and column of
+/// each monster lava was poured from, in order).
 pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let grid = read_map(&mut t, input)?;
+    let played = board::read_played(&mut t, &grid).map_err(|e| input.error(e))?;
     t.end().map_err(|e| input.error(e))?;
+    let moves = played
+        .as_ref()
+        .map(|p| p.cells.as_slice())
+        .unwrap_or_default();
     let budget = Budget::new(work::MAX_STEPS);
     let a = watching(&budget, || {
-        lava::analyze_within(grid.rows, grid.cols, &open_cells(&grid), &budget)
+        lava::analyze_played(grid.rows, grid.cols, &open_cells(&grid), moves, &budget)
     })
-    .map_err(Failure::other)?;
+    .map_err(|e| board::refused(played.as_ref(), input, e))?;
+    // Lava over everything it covers; the monsters still alive; with hints, the winning
+    // ones.
+    let a = &a;
+    let mark = |hints: bool| {
+        move |r: usize, c: usize| {
+            if hints && a.winning.binary_search(&(r, c)).is_ok() {
+                Some('*')
+            } else if a.lava[r * grid.cols + c] {
+                Some('~')
+            } else {
+                a.live.binary_search(&(r, c)).is_ok().then_some('m')
+            }
+        }
+    };
     let first_wins = !a.grundy.is_zero();
     let report = Report {
         game: "caos3",
         grundy: a.grundy.0,
         winner: Player::winner_of(a.grundy).as_str(),
         winner_name: name(first_wins),
-        monsters: a.monsters.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
+        monsters: one_based(&a.monsters),
+        played: played.as_ref().map(|p| one_based(&p.cells)),
+        live_monsters: played.as_ref().map(|_| one_based(&a.live)),
+        board: board::marked_rows(&grid, mark(false)),
         winning_moves: a
             .winning
             .iter()
@@ -107,22 +142,31 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         return json_line(&report);
     }
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "map:     {} x {}, {} monsters (m); winning first moves marked *",
-        grid.rows,
-        grid.cols,
-        a.monsters.len()
-    );
+    match &played {
+        None => {
+            let _ = writeln!(
+                out,
+                "map:     {} x {}, {} monsters (m); winning first moves marked *",
+                grid.rows,
+                grid.cols,
+                a.monsters.len()
+            );
+        }
+        Some(p) => {
+            let _ = writeln!(
+                out,
+                "map:     {} x {}, {} monsters; after {}, lava (~) and {} alive (m); winning moves marked *",
+                grid.rows,
+                grid.cols,
+                a.monsters.len(),
+                super::count(p.cells.len(), "move"),
+                super::count(a.live.len(), "monster")
+            );
+        }
+    }
     if grid.rows <= board::MAX_DRAWN && grid.cols <= board::MAX_DRAWN {
         out.push('\n');
-        out.push_str(&board::draw(&grid, |r, c| {
-            if a.winning.binary_search(&(r, c)).is_ok() {
-                Some('*')
-            } else {
-                a.monsters.binary_search(&(r, c)).is_ok().then_some('m')
-            }
-        }));
+        out.push_str(&board::draw(&grid, mark(true)));
         out.push('\n');
     }
     let _ = writeln!(out, "grundy:  {}", a.grundy);

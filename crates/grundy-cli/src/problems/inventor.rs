@@ -68,21 +68,64 @@ struct Report {
     /// Values of the two colour classes: even and odd row + column.
     class_values: [u64; 2],
     spots: usize,
+    /// A board in play: the attractions built, in order, and the spots still free.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<Vec<[usize; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    free_spots: Option<Vec<[usize; 2]>>,
+    /// The board drawn: `X` a free spot, `.` no spot, `A` an attraction, `+` a sign.
+    board: Vec<String>,
     winning_moves: Vec<CellMove>,
 }
 
+fn one_based(cells: &[(usize, usize)]) -> Vec<[usize; 2]> {
+    cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect()
+}
+
+/// One board, or a board in play: the board, then `played` and the moves made (row and
+/// column of each attraction built, in order).
 pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     let mut t = Tokens::new(&input.bytes);
     let grid = read_board(&mut t, input)?;
+    let played = board::read_played(&mut t, &grid).map_err(|e| input.error(e))?;
     t.end().map_err(|e| input.error(e))?;
+    let moves = played
+        .as_ref()
+        .map(|p| p.cells.as_slice())
+        .unwrap_or_default();
     let budget = Budget::new(work::MAX_STEPS);
-    let a = watching(&budget, || explain(&grid, &budget))?;
+    let a = watching(&budget, || {
+        inventor::analyze_played(
+            grid.rows,
+            grid.cols,
+            |r, c| grid.at(r, c) == b'X',
+            moves,
+            &budget,
+        )
+    })
+    .map_err(|e| board::refused(played.as_ref(), input, e))?;
+    let a = &a;
+    // Attractions and signs over the board; with hints, the winning spots.
+    let mark = |hints: bool| {
+        move |r: usize, c: usize| {
+            if hints && a.winning.binary_search(&(r, c)).is_ok() {
+                Some('*')
+            } else if moves.contains(&(r, c)) {
+                Some('A')
+            } else {
+                a.occupied[r * grid.cols + c].then_some('+')
+            }
+        }
+    };
     let report = Report {
         game: "inventor-outlasting",
         grundy: a.grundy.0,
         winner: Player::winner_of(a.grundy).as_str(),
         class_values: a.class_values.map(|v| v.0),
         spots: grid.cells.iter().filter(|&&b| b == b'X').count(),
+        played: played.as_ref().map(|p| one_based(&p.cells)),
+        free_spots: played.as_ref().map(|_| one_based(&a.free)),
+        board: board::marked_rows(&grid, mark(false)),
         winning_moves: a
             .winning
             .iter()
@@ -97,16 +140,29 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         return json_line(&report);
     }
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "board:   {} x {}, {} spots (X); winning first moves marked *",
-        grid.rows, grid.cols, report.spots
-    );
+    match &played {
+        None => {
+            let _ = writeln!(
+                out,
+                "board:   {} x {}, {} spots (X); winning first moves marked *",
+                grid.rows, grid.cols, report.spots
+            );
+        }
+        Some(p) => {
+            let _ = writeln!(
+                out,
+                "board:   {} x {}, {} spots; after {} (A) with their signs (+), {} free (X); winning moves marked *",
+                grid.rows,
+                grid.cols,
+                report.spots,
+                super::count(p.cells.len(), "build"),
+                super::count(a.free.len(), "spot")
+            );
+        }
+    }
     if grid.rows <= board::MAX_DRAWN && grid.cols <= board::MAX_DRAWN {
         out.push('\n');
-        out.push_str(&board::draw(&grid, |r, c| {
-            a.winning.binary_search(&(r, c)).is_ok().then_some('*')
-        }));
+        out.push_str(&board::draw(&grid, mark(true)));
         out.push('\n');
     }
     let _ = writeln!(

@@ -81,6 +81,15 @@ fn write_moves(out: &mut String, moves: impl ExactSizeIterator<Item = String>, n
     }
 }
 
+/// "1 move", "3 moves".
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 /// Reads the count of test cases that opens most contest inputs.
 fn read_cases(t: &mut Tokens, input: &Input, what: &str, max: u64) -> Result<u64, Failure> {
     t.u64_in(what, 1, max).map_err(|e| input.error(e))

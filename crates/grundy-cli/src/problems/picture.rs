@@ -4,12 +4,11 @@
 //! with the winning dominoes.
 
 use anyhow::anyhow;
-use grundy::parse::Tokens;
 use grundy::picture::{BoardPicture, Fill, Panel};
 use serde_json::Value;
 
 use super::Input;
-use super::board::{self, Limits};
+use super::board::Limits;
 use crate::Failure;
 
 /// The games a picture is drawn for.
@@ -60,24 +59,49 @@ fn cells_of(moves: &Value) -> Vec<(usize, usize)> {
         .unwrap_or_default()
 }
 
-/// The board of `input` (`R C` and rows over `alphabet`) as one panel named by `word`,
-/// each cell filled by `fill` of its character.
-fn grid_panel(
-    input: &Input,
-    alphabet: &[u8],
+/// The picture of a board drawn in the report's `board` (rows of characters, each one of
+/// `key`'s), with the winning moves marked. The legend lists the kinds of cell present.
+fn board_picture(
+    title: &str,
+    caption: String,
+    report: &Value,
     word: &str,
-    fill: impl Fn(u8) -> Fill,
-) -> Result<Panel, Failure> {
-    let mut t = Tokens::new(&input.bytes);
-    let grid = board::read_grid(&mut t, &ANY, alphabet).map_err(|e| input.error(e))?;
-    Ok(Panel {
-        label: format!("{} × {} {word}", grid.rows, grid.cols),
-        rows: grid.rows,
-        cols: grid.cols,
-        cells: grid.cells.iter().map(|&b| fill(b)).collect(),
+    key: &[(u8, Fill, &str)],
+    winning: &str,
+) -> Result<BoardPicture, Failure> {
+    let rows: Vec<&[u8]> = report["board"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(Value::as_str)
+                .map(str::as_bytes)
+                .collect()
+        })
+        .unwrap_or_default();
+    let cols = rows.first().map_or(0, |r| r.len());
+    let fill = |b: u8| key.iter().find(|k| k.0 == b).map_or(Fill::Free, |k| k.1);
+    let mut panel = Panel {
+        label: format!("{} × {cols} {word}", rows.len()),
+        rows: rows.len(),
+        cols,
+        cells: rows
+            .iter()
+            .flat_map(|r| r.iter().map(|&b| fill(b)))
+            .collect(),
         outlines: Vec::new(),
         cuts: Vec::new(),
-    })
+    };
+    let mut legend: Vec<(Fill, &str)> = key
+        .iter()
+        .filter(|k| rows.iter().any(|r| r.contains(&k.0)))
+        .map(|k| (k.1, k.2))
+        .collect();
+    let moves = cells_of(&report["winning_moves"]);
+    if !moves.is_empty() {
+        legend.push((Fill::Winning, winning));
+    }
+    mark(&mut panel, moves, Fill::Winning);
+    Ok(one_board(title, caption, panel, &legend))
 }
 
 /// Fills the 0-based `cells` of `panel` with `fill`.
@@ -103,53 +127,32 @@ fn one_board(title: &str, caption: String, panel: Panel, legend: &[(Fill, &str)]
 pub fn picture(game: &str, input: &Input, report: &Value) -> Result<BoardPicture, Failure> {
     let caption = caption(report);
     match game {
-        "inventor-outlasting" => {
-            let spot = |b| if b == b'X' { Fill::Spot } else { Fill::Free };
-            let mut panel = grid_panel(input, b"X.", "board", spot)?;
-            mark(
-                &mut panel,
-                cells_of(&report["winning_moves"]),
-                Fill::Winning,
-            );
-            Ok(one_board(
-                "Inventor Outlasting",
-                caption,
-                panel,
-                &[
-                    (Fill::Spot, "spot (X)"),
-                    (Fill::Free, "no spot"),
-                    (Fill::Winning, "winning first build"),
-                ],
-            ))
-        }
-        "caos3" => {
-            let wall = |b| if b == b'#' { Fill::Wall } else { Fill::Free };
-            let mut panel = grid_panel(input, b"#^", "map", wall)?;
-            let monsters = report["monsters"].as_array().map(|ms| {
-                ms.iter()
-                    .filter_map(|m| {
-                        Some((m[0].as_u64()? as usize - 1, m[1].as_u64()? as usize - 1))
-                    })
-                    .collect::<Vec<_>>()
-            });
-            mark(&mut panel, monsters.unwrap_or_default(), Fill::Monster);
-            mark(
-                &mut panel,
-                cells_of(&report["winning_moves"]),
-                Fill::Winning,
-            );
-            Ok(one_board(
-                "CAO Stage-3: the lava game",
-                caption,
-                panel,
-                &[
-                    (Fill::Free, "open (^)"),
-                    (Fill::Wall, "wall (#)"),
-                    (Fill::Monster, "monster"),
-                    (Fill::Winning, "monster to pour lava from first"),
-                ],
-            ))
-        }
+        "inventor-outlasting" => board_picture(
+            "Inventor Outlasting",
+            caption,
+            report,
+            "board",
+            &[
+                (b'X', Fill::Spot, "free spot (X)"),
+                (b'.', Fill::Free, "no spot"),
+                (b'A', Fill::Built, "attraction built"),
+                (b'+', Fill::Sign, "sign"),
+            ],
+            "winning build",
+        ),
+        "caos3" => board_picture(
+            "CAO Stage-3: the lava game",
+            caption,
+            report,
+            "map",
+            &[
+                (b'^', Fill::Free, "open (^)"),
+                (b'#', Fill::Wall, "wall (#)"),
+                (b'm', Fill::Monster, "live monster"),
+                (b'~', Fill::Lava, "lava"),
+            ],
+            "monster to pour lava from",
+        ),
         "shgame" => {
             let sheet = &report["sheet"];
             let (rows, cols) = (field(sheet, "rows"), field(sheet, "columns"));

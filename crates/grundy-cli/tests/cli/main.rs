@@ -10,6 +10,7 @@ mod contract;
 mod corpus;
 mod families;
 mod r#gen;
+mod in_play;
 mod inventor;
 mod judge;
 mod lamqugam;

@@ -76,9 +76,15 @@ fn boards_are_drawn_with_their_winning_moves_as_png_and_svg() {
     let lava = std::fs::read_to_string(super::example("caos3.txt")).expect("example");
     let inventor = std::fs::read_to_string(super::example("inventor.txt")).expect("example");
     let cakes = std::fs::read_to_string(super::example("cakes.txt")).expect("example");
+    // Boards in play show what the moves made left: lava, attractions and signs.
+    let open = "7 7\n^^^^^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n";
+    let lava_played = format!("{open}played\n3 3\n");
+    let inventor_played = format!("{inventor}played\n2 2\n");
     for (game, input, winning) in [
-        ("lava", lava.as_str(), "monster to pour lava from first"),
-        ("inventor", inventor.as_str(), "winning first build"),
+        ("lava", lava.as_str(), "monster to pour lava from"),
+        ("lava", lava_played.as_str(), "lava"),
+        ("inventor", inventor.as_str(), "winning build"),
+        ("inventor", inventor_played.as_str(), "attraction built"),
         ("cakes", cakes.as_str(), "winning rectangle to put out"),
         ("shgame", "5 8 2 3\n", "winning cut"),
         ("cram", "3 4\n.#..\n....\n..#.\n", "winning domino"),

@@ -24,6 +24,12 @@ pub enum Fill {
     Winning,
     /// The marked cell of a sheet.
     Mark,
+    /// Lava (caos3).
+    Lava,
+    /// A sign (Inventor).
+    Sign,
+    /// A move already made: an attraction built (Inventor).
+    Built,
 }
 
 impl Fill {
@@ -35,6 +41,9 @@ impl Fill {
             Fill::Monster => RGBColor(170, 120, 220),
             Fill::Winning => RGBColor(40, 170, 80),
             Fill::Mark => RGBColor(200, 40, 40),
+            Fill::Lava => RGBColor(235, 110, 40),
+            Fill::Sign => RGBColor(170, 205, 235),
+            Fill::Built => RGBColor(40, 80, 160),
         }
     }
 }
