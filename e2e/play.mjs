@@ -159,6 +159,37 @@ try {
     console.log(`${name} ${start}: won by following the hints in ${moves} moves`);
   }
 
+  // 5a. A lava map and an Inventor board, played on the grid of cells. The person
+  //     follows the hints on the lava map and wins; grundy moves first on the Inventor
+  //     board and wins, leaving a position worth 0 each time. At every turn the green
+  //     cells are exactly analyze's winning moves of the position on screen.
+  const greenCells = () => page.$$eval("#heaps .grid button[data-winning='true']",
+    (bs) => bs.map((b) => b.getAttribute("aria-label")).sort());
+  for (const [name, first, ending] of [["lava", "you", "you-win"], ["inventor", "grundy", "grundy-wins"]]) {
+    await page.selectOption("#game", name);
+    s = await newGame(page, name, await page.inputValue("#position"), first);
+    moves = 0;
+    while (s === "your-move") {
+      const position = await page.$eval("#heaps", (e) => e.dataset.position);
+      const analysis = await api(url, "api/analyze", name, position);
+      const expected = analysis.winning_moves.map((m) => m.move).sort();
+      const shown = await greenCells();
+      if (JSON.stringify(shown) !== JSON.stringify(expected)) {
+        fail(`hints on ${name} after ${moves} moves: green ${JSON.stringify(shown)}, analyze ${JSON.stringify(expected)}`);
+      }
+      if (first === "grundy" && analysis.grundy !== 0) fail(`grundy left ${name} worth ${analysis.grundy}`);
+      if (first === "you" && shown.length === 0) fail(`no green cell on ${name} after ${moves} moves`);
+      const cells = await page.$$("#heaps .grid button");
+      const green = await page.$("#heaps .grid button[data-winning='true']");
+      await (green || cells[moves % cells.length]).click();
+      moves++;
+      s = await state(page);
+      if (moves === 1) await page.screenshot({ path: `${shots}/${name}-in-play.png`, fullPage: true });
+    }
+    if (s !== ending) fail(`${name} (${first} first) ended in '${s}'`);
+    console.log(`${name}: ${first} moved first; the game ended in '${s}' after ${moves} moves of the person`);
+  }
+
   // 5. Cram and Chomp: every move's colour against the position it leaves, analysed.
   for (const [name, start] of [["cram", "3 4"], ["chomp", "4,3,3,1"]]) {
     s = await newGame(page, name, start, "you");

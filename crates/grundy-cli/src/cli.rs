@@ -47,7 +47,8 @@ Examples:
 Explain one position: its Grundy value, who wins with perfect play, and every winning move.
 
 GAME is a contest game (shgame, lamqugam, inventor-outlasting, pshtbrth, caos3), reading one
-test case without the leading T; a board game: cram (`R C`, then optionally R rows of '.'
+test case without the leading T (an Inventor board or a lava map may go on with the word
+`played` and the row and column, from 1, of each move made since: the board in play); a board game: cram (`R C`, then optionally R rows of '.'
 free and '#' blocked; at most 64 cells) or chomp (`R C` for a full bar, or the row lengths
 bottom row first, never increasing: one number, three or more, or joined by commas like
 3,2); or a heap family (nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles,
@@ -66,7 +67,8 @@ Examples:
   echo '5,3,3,1' | grundy analyze chomp
   echo '[3, 5]' | grundy analyze script:examples/games/wythoff.rhai
   grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy
-  grundy analyze lava examples/caos3.txt --png lava.png --svg lava.svg")]
+  grundy analyze lava examples/caos3.txt --png lava.png --svg lava.svg
+  printf '5 5\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\nplayed 3 3\n' | grundy analyze lava")]
     Analyze {
         /// The game: a contest game, a board game, a heap family or script:FILE.
         game: String,

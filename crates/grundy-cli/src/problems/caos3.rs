@@ -155,10 +155,10 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         Some(p) => {
             let _ = writeln!(
                 out,
-                "map:     {} x {}, {} monsters; after {}, lava (~) and {} alive (m); winning moves marked *",
+                "map:     {} x {}, {}; after {}, lava (~) and {} alive (m); winning moves marked *",
                 grid.rows,
                 grid.cols,
-                a.monsters.len(),
+                super::count(a.monsters.len(), "monster"),
                 super::count(p.cells.len(), "move"),
                 super::count(a.live.len(), "monster")
             );
@@ -179,7 +179,11 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     write_moves(
         &mut out,
         report.winning_moves.iter().map(|m| m.text.clone()),
-        "every move leaves a winning map",
+        if a.live.is_empty() {
+            "no monster is left to pour lava from"
+        } else {
+            "every move leaves a winning map"
+        },
     );
     Ok(out)
 }

@@ -179,7 +179,11 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
     write_moves(
         &mut out,
         report.winning_moves.iter().map(|m| m.text.clone()),
-        "every build leaves a winning board",
+        if a.free.is_empty() {
+            "no spot is left to build on"
+        } else {
+            "every build leaves a winning board"
+        },
     );
     Ok(out)
 }

@@ -3,8 +3,9 @@
 //!
 //! - `POST /api/analyze` `{"game": NAME, "position": TEXT}` returns what
 //!   `grundy analyze NAME --json` prints for TEXT.
-//! - `POST /api/moves` (heap games, the sheet, the lame queen) lists every legal move with
-//!   the position it leaves and its outcome.
+//! - `POST /api/moves` (heap games, script games, the sheet, the lame queen, cakes, lava
+//!   maps and Inventor boards in play, Cram, Chomp) lists every legal move with the
+//!   position it leaves and its outcome.
 //! - `POST /api/move` plays grundy's reply: a winning move when there is one, else the
 //!   smallest move.
 //!
@@ -276,6 +277,9 @@ struct ListedMove {
     take: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     leaves: Option<Vec<u64>>,
+    /// Board games played on cells: the cell played (1-based row, column).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<[u64; 2]>,
     /// How much the move changes, for picking the smallest when nothing wins.
     #[serde(skip)]
     size: u64,
@@ -293,6 +297,10 @@ struct MoveList {
     heaps: Option<Vec<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<Vec<u64>>,
+    /// Boards in play (lava, Inventor): the board drawn as `analyze --json` draws it,
+    /// without hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<Vec<String>>,
     moves: Vec<ListedMove>,
 }
 
@@ -314,8 +322,7 @@ fn numbers(r: &Request) -> Vec<u64> {
         .collect()
 }
 
-/// Every move of the position, with the position it leaves and its outcome: heap games,
-/// the sheet and the lame queen.
+/// Every move of the position, with the position it leaves and its outcome.
 fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
     if let Some(path) = r.game.strip_prefix("script:") {
         return script_moves(r, Path::new(path));
@@ -326,13 +333,17 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
         "cram" => return cram_moves(r),
         "chomp" => return chomp_moves(r),
         "pshtbrth" | "cakes" => return cake_moves(r),
+        "caos3" | "lava" => {
+            return in_play_moves(r, "live_monsters", "pour lava from the monster at");
+        }
+        "inventor-outlasting" | "inventor" => return in_play_moves(r, "free_spots", "build at"),
         _ => {}
     }
     let family = family_named(&r.game).map_err(|_| {
         ApiError(
             StatusCode::BAD_REQUEST,
             format!(
-                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), shgame, lamqugam, cakes, cram and chomp, not for '{}'; /api/analyze explains any game",
+                "moves are listed for heap games (nim, kayles, subtraction:S, octal:CODE, ...), shgame, lamqugam, cakes, lava, inventor, cram and chomp, not for '{}'; /api/analyze explains any game",
                 grundy::parse::escaped_str(&r.game)
             ),
         )
@@ -358,6 +369,7 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
                 heap: Some(m.heap),
                 take: Some(m.take),
                 leaves: Some(m.leaves),
+                cell: None,
                 size: m.take,
             }
         })
@@ -369,6 +381,7 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
         winner: analysis.winner.as_str(),
         heaps: Some(heaps.clone()),
         values: Some(analysis.values.iter().map(|v| v.0).collect()),
+        board: None,
         moves,
     })
 }
@@ -412,6 +425,7 @@ fn sheet_moves(r: &Request) -> Result<MoveList, ApiError> {
                 heap: None,
                 take: None,
                 leaves: None,
+                cell: None,
                 size: c.lines,
             }
         })
@@ -424,6 +438,7 @@ fn sheet_moves(r: &Request) -> Result<MoveList, ApiError> {
         winner: grundy::Player::winner_of(g).as_str(),
         heaps: None,
         values: None,
+        board: None,
         moves,
     })
 }
@@ -453,6 +468,7 @@ fn queen_moves(r: &Request) -> Result<MoveList, ApiError> {
             heap: None,
             take: None,
             leaves: None,
+            cell: None,
             size: (x - a) + (y - b),
         })
         .collect();
@@ -463,6 +479,7 @@ fn queen_moves(r: &Request) -> Result<MoveList, ApiError> {
         winner: if p.is_p(x, y) { "second" } else { "first" },
         heaps: None,
         values: None,
+        board: None,
         moves,
     })
 }
@@ -494,6 +511,7 @@ fn flagged(
         },
         heaps: None,
         values: None,
+        board: None,
         moves: moves
             .into_iter()
             .map(|(text, position, key, size)| {
@@ -506,6 +524,7 @@ fn flagged(
                     heap: None,
                     take: None,
                     leaves: None,
+                    cell: None,
                     size,
                 }
             })
@@ -695,6 +714,53 @@ fn cake_moves(r: &Request) -> Result<MoveList, ApiError> {
     })
 }
 
+/// A lava map or an Inventor board in play: every cell that can be played (the report's
+/// list `left`), the position after it being this one with the move added to those made.
+fn in_play_moves(r: &Request, left: &str, verb: &str) -> Result<MoveList, ApiError> {
+    let mut position = r.position.trim_end().to_string() + "\n";
+    if !position.split_whitespace().any(|w| w == "played") {
+        position.push_str("played\n");
+    }
+    let in_play = Request {
+        game: r.game.clone(),
+        position,
+        asked: None,
+    };
+    let report = report_of(&in_play)?;
+    let cells: Vec<[u64; 2]> = report[left]
+        .as_array()
+        .map(|cells| {
+            cells
+                .iter()
+                .filter_map(|c| Some([c[0].as_u64()?, c[1].as_u64()?]))
+                .collect()
+        })
+        .unwrap_or_default();
+    let moves = cells
+        .iter()
+        .map(|&[row, column]| {
+            (
+                format!("{verb} row {row}, column {column}"),
+                format!("{}{row} {column}\n", in_play.position),
+                format!("{row} {column}"),
+                1,
+            )
+        })
+        .collect();
+    let mut list = flagged(&in_play, &report, moves, |m| {
+        Some(format!("{} {}", m["row"].as_u64()?, m["column"].as_u64()?))
+    })?;
+    for (m, cell) in list.moves.iter_mut().zip(cells) {
+        m.cell = Some(cell);
+    }
+    list.board = report["board"].as_array().map(|rows| {
+        rows.iter()
+            .filter_map(|row| row.as_str().map(str::to_string))
+            .collect()
+    });
+    Ok(list)
+}
+
 /// The report of a sum with nothing left in it: lost for the player to move.
 fn nothing_left(game: &str) -> Value {
     serde_json::json!({"game": game, "grundy": 0, "winner": "second", "positions": [], "values": [], "winning_moves": []})
@@ -710,6 +776,7 @@ fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
         winner: "second",
         heaps: None,
         values: None,
+        board: None,
         moves: Vec::new(),
     };
     if r.position.trim().is_empty() {
@@ -760,6 +827,7 @@ fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
                 heap: None,
                 take: None,
                 leaves: None,
+                cell: None,
                 size: moves.len() as u64,
             });
             if moves.len() as u64 > MAX_MOVES {

@@ -178,7 +178,18 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
         (400, post(addr, "/api/analyze", "nim", "99999999999")),
         (400, post(addr, "/api/analyze", "cram", "9 9")),
         (400, post(addr, "/api/analyze", "script:/etc/passwd", "1")),
-        (400, post(addr, "/api/moves", "lava", "1 1\n#\n")),
+        (
+            400,
+            post(addr, "/api/moves", "lava", "1 1\n#\nplayed\n1 1\n"),
+        ),
+        (
+            400,
+            post(addr, "/api/moves", "inventor", "1 2\nX.\nplayed 1 3"),
+        ),
+        (
+            400,
+            post(addr, "/api/move", "inventor", "1 2\nX.\nplayed 1 2"),
+        ),
         (400, post(addr, "/api/moves", "shgame", "100000 100000 5 5")),
         (
             413,
@@ -258,6 +269,16 @@ fn board_moves_are_flagged_by_the_outcome_they_leave() {
         ),
         ("lamqugam", "3 8 6"),
         ("shgame", "4 5 2 2"),
+        (
+            "lava",
+            "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n",
+        ),
+        (
+            "lava",
+            "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\nplayed\n6 7\n",
+        ),
+        ("inventor", "4 5\nX.X.X\n.XX..\nX..XX\n.X.X.\n"),
+        ("inventor", "4 5\nX.X.X\n.XX..\nX..XX\n.X.X.\nplayed\n2 2\n"),
     ] {
         let (status, body) = post(&server.addr, "/api/moves", game, position);
         assert_eq!(status, 200, "{game}: {body}");

@@ -42,6 +42,14 @@ const STARTS = {
   cakes: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
   cram: "3 4",
   chomp: "4,3,3,1",
+  lava: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
+  inventor: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
+};
+
+// The cells of a board in play, as analyze draws them.
+const KINDS = {
+  "#": "wall", "^": "open", "~": "lava", m: "monster",
+  X: "spot", ".": "empty", A: "built", "+": "sign",
 };
 
 function moveButton(list, m) {
@@ -61,6 +69,43 @@ function moveButton(list, m) {
   return b;
 }
 
+// A board in play as a grid of cells; the cells that can be played are buttons.
+function boardGrid(list) {
+  const byCell = new Map(list.moves.map((m) => [m.cell.join(","), m]));
+  const grid = document.createElement("div");
+  grid.className = "grid";
+  grid.style.gridTemplateColumns = `repeat(${list.board[0].length}, 1.9rem)`;
+  list.board.forEach((row, r) => {
+    [...row].forEach((ch, c) => {
+      const m = byCell.get(`${r + 1},${c + 1}`);
+      const cell = m ? moveButton(list, m) : document.createElement("span");
+      cell.classList.add("cell", KINDS[ch] || "empty");
+      cell.textContent = m ? "" : ch === "." || ch === "^" ? "" : ch;
+      if (m) cell.setAttribute("aria-label", m.move);
+      grid.appendChild(cell);
+    });
+  });
+  return grid;
+}
+
+// What the cells of a board mean, for the kinds on it.
+const MEANING = {
+  wall: "wall", lava: "lava", monster: "monster: click to pour lava from it",
+  spot: "free spot: click to build", built: "attraction", sign: "sign",
+};
+
+function legend(list) {
+  const present = new Set(list.board.flatMap((row) => [...row].map((ch) => KINDS[ch])));
+  const p = document.createElement("p");
+  p.className = "legend";
+  Object.entries(MEANING).filter(([kind]) => present.has(kind)).forEach(([kind, text]) => {
+    const swatch = document.createElement("span");
+    swatch.className = `cell swatch ${kind}`;
+    p.append(swatch, ` ${text} `);
+  });
+  return p;
+}
+
 function render(list) {
   const heaps = $("heaps");
   heaps.replaceChildren();
@@ -72,6 +117,10 @@ function render(list) {
   $("summary").textContent =
     worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") +
     (list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.");
+  if (list.board) {
+    heaps.append(boardGrid(list), legend(list));
+    return;
+  }
   if (!list.heaps) {
     const shown = document.createElement("pre");
     shown.textContent = `${list.game}:\n${list.position}`;
@@ -199,6 +248,7 @@ $("game").addEventListener("change", () => {
   $("code-label").hidden = choice !== "other";
   $("position-name").textContent = STARTS[choice] ? "Position" : "Heaps";
   $("position").value = STARTS[choice] || "3 4 5";
+  $("position").rows = Math.min(12, Math.max(2, $("position").value.split("\n").length));
 });
 $("hints").addEventListener("change", () => $("board").classList.toggle("hints", $("hints").checked));
 $("new-game").addEventListener("click", newGame);
