@@ -277,6 +277,73 @@ proptest! {
     }
 
     #[test]
+    fn boards_whose_classes_mirror_each_other_are_lost_by_the_real_rules(
+        (rows, cols, spots) in board(1..=9, 0.15),
+        which in 0..3usize,
+    ) {
+        prop_assume!(rows * cols <= 128);
+        // A reflection of the board that swaps the colours: columns reversed (C even),
+        // rows reversed (R even), or both (R + C odd).
+        let image = |r: usize, c: usize| match which {
+            0 => (r, cols - 1 - c),
+            1 => (rows - 1 - r, c),
+            _ => (rows - 1 - r, cols - 1 - c),
+        };
+        let swaps = match which {
+            0 => cols % 2 == 0,
+            1 => rows % 2 == 0,
+            _ => (rows + cols) % 2 == 1,
+        };
+        prop_assume!(swaps);
+        let symmetric: Vec<bool> = (0..rows * cols)
+            .map(|i| {
+                let (r, c) = image(i / cols, i % cols);
+                spots[i] || spots[r * cols + c]
+            })
+            .collect();
+        prop_assume!(symmetric.iter().filter(|&&s| s).count() <= 14);
+        let fast = inventor::analyze(rows, cols, |r, c| symmetric[r * cols + c]).unwrap();
+        prop_assert_eq!(fast.class_values, None);
+        prop_assert_eq!(fast.grundy, Nimber::ZERO);
+        prop_assert!(fast.winning.is_empty());
+        let real = InventorBoard { rows: rows as i32, cols: cols as i32, spots: symmetric.clone() };
+        prop_assert_eq!(Solver::new(&real).grundy(&0).unwrap(), Nimber::ZERO);
+    }
+
+    #[test]
+    fn mirrored_point_sets_are_the_same_game(
+        points in prop::collection::vec((0i64..6, 0i64..6), 0..10),
+        which in 0..8usize,
+        shift in (-5i64..5, -5i64..5),
+        other in prop::collection::vec((0i64..6, 0i64..6), 0..10),
+    ) {
+        let mut a = points.clone();
+        a.sort_unstable();
+        a.dedup();
+        let f = |(u, v): (i64, i64)| match which {
+            0 => (u, v),
+            1 => (-u, v),
+            2 => (u, -v),
+            3 => (-u, -v),
+            4 => (v, u),
+            5 => (-v, u),
+            6 => (v, -u),
+            _ => (-v, -u),
+        };
+        let b: Vec<(i64, i64)> = a.iter().map(|&p| { let (u, v) = f(p); (u + shift.0, v + shift.1) }).collect();
+        prop_assert!(inventor::mirrored(&a, &b));
+        let value = |p: &[(i64, i64)]| CrossCut::new(p).unwrap().grundy().unwrap();
+        prop_assert_eq!(value(&a), value(&b));
+        // Whenever two sets are called mirrored, their values agree.
+        let mut c = other.clone();
+        c.sort_unstable();
+        c.dedup();
+        if inventor::mirrored(&a, &c) {
+            prop_assert_eq!(value(&a), value(&c));
+        }
+    }
+
+    #[test]
     fn lava_matches_the_real_rules((rows, cols, open) in board(5..=11, 0.9)) {
         prop_assume!(rows * cols <= 128);
         let (r, c) = (rows as i32, cols as i32);
@@ -372,7 +439,13 @@ fn strips_are_parity() {
         let a = inventor::analyze(1, n, |_, _| true).unwrap();
         let even = n.div_ceil(2) as u64;
         let odd = (n / 2) as u64;
-        assert_eq!(a.class_values, [Nimber(even % 2), Nimber(odd % 2)], "1x{n}");
+        let expected = [Nimber(even % 2), Nimber(odd % 2)];
+        match a.class_values {
+            Some(values) => assert_eq!(values, expected, "1x{n}"),
+            // Mirror images: an even strip's classes are one game.
+            None => assert_eq!(even, odd, "1x{n}"),
+        }
+        assert_eq!(a.grundy, expected[0] ^ expected[1], "1x{n}");
     }
 }
 
@@ -407,10 +480,11 @@ fn work_budgets_stop_evaluations_and_are_shared() {
     use grundy::games::cross_cut::CrossCutError;
     use grundy::work::Budget;
 
-    // A full 2×40 Inventor strip: searched, with patterns.
-    let free = inventor::analyze(2, 40, |_, _| true).unwrap();
+    // A full 3×27 Inventor strip: searched, with patterns (odd sides: its colour classes
+    // differ, so both are evaluated).
+    let free = inventor::analyze(3, 27, |_, _| true).unwrap();
     let tiny = Budget::new(1000);
-    let stopped = inventor::analyze_within(2, 40, |_, _| true, &tiny).unwrap_err();
+    let stopped = inventor::analyze_within(3, 27, |_, _| true, &tiny).unwrap_err();
     assert_eq!(stopped, CrossCutError::WorkLimit { limit: 1000 });
     assert!(
         stopped.to_string().contains("more than 1000 steps"),
@@ -418,19 +492,19 @@ fn work_budgets_stop_evaluations_and_are_shared() {
     );
 
     let ample = Budget::new(u64::MAX / 2);
-    let within = inventor::analyze_within(2, 40, |_, _| true, &ample).unwrap();
+    let within = inventor::analyze_within(3, 27, |_, _| true, &ample).unwrap();
     assert_eq!(within.grundy, free.grundy);
     assert_eq!(within.winning, free.winning);
     let one = ample.used();
     assert!(one > 0);
     // A second board on a clone of the same account: twice the work charged.
     let clone = ample.clone();
-    inventor::analyze_within(2, 40, |_, _| true, &clone).unwrap();
+    inventor::analyze_within(3, 27, |_, _| true, &clone).unwrap();
     assert_eq!(ample.used(), 2 * one);
     // A budget just under the two boards' work stops the second.
     let shared = Budget::new(2 * one - 1);
-    inventor::analyze_within(2, 40, |_, _| true, &shared).unwrap();
-    assert!(inventor::analyze_within(2, 40, |_, _| true, &shared).is_err());
+    inventor::analyze_within(3, 27, |_, _| true, &shared).unwrap();
+    assert!(inventor::analyze_within(3, 27, |_, _| true, &shared).is_err());
 
     // The table method charges too: a dense lava map.
     let open: Vec<bool> = (0..12 * 12).map(|i| i % 13 != 0).collect();

@@ -65,8 +65,9 @@ struct Report {
     game: &'static str,
     grundy: u64,
     winner: &'static str,
-    /// Values of the two colour classes: even and odd row + column.
-    class_values: [u64; 2],
+    /// Values of the two colour classes: even and odd row + column; `null` when the two
+    /// are mirror images of one game (their values cancel and are not computed).
+    class_values: Option<[u64; 2]>,
     spots: usize,
     /// A board in play: the attractions built, in order, and the spots still free.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -121,7 +122,7 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         game: "inventor-outlasting",
         grundy: a.grundy.0,
         winner: Player::winner_of(a.grundy).as_str(),
-        class_values: a.class_values.map(|v| v.0),
+        class_values: a.class_values.map(|v| v.map(|x| x.0)),
         spots: grid.cells.iter().filter(|&&b| b == b'X').count(),
         played: played.as_ref().map(|p| one_based(&p.cells)),
         free_spots: played.as_ref().map(|_| one_based(&a.free)),
@@ -165,16 +166,22 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         out.push_str(&board::draw(&grid, mark(true)));
         out.push('\n');
     }
-    let _ = writeln!(
-        out,
-        "classes: even squares (row + column even) {}, odd squares {}",
-        report.class_values[0], report.class_values[1]
-    );
-    let _ = writeln!(
-        out,
-        "grundy:  {} = {} xor {}",
-        report.grundy, report.class_values[0], report.class_values[1]
-    );
+    match report.class_values {
+        Some([even, odd]) => {
+            let _ = writeln!(
+                out,
+                "classes: even squares (row + column even) {even}, odd squares {odd}"
+            );
+            let _ = writeln!(out, "grundy:  {} = {even} xor {odd}", report.grundy);
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "classes: the even and odd squares are mirror images, one game twice: whatever is built on one, the mirror build answers it"
+            );
+            let _ = writeln!(out, "grundy:  0 = x xor x (x not computed)");
+        }
+    }
     let _ = writeln!(out, "winner:  {}", winner_line(a.grundy.is_zero()));
     write_moves(
         &mut out,

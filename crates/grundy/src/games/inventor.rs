@@ -9,6 +9,11 @@
 //! (u, v) cover its row and column up to the signs already there: each colour class is the
 //! cross-cut game on its spots, and the board is the sum of the two.
 //!
+//! When the two classes are one game seen in a mirror (a full board with an even side, any
+//! board symmetric under a reflection that swaps the colours), the board is worth 0 and no
+//! first build wins: whatever is built in one class, the mirror build in the other answers
+//! it. Such boards are answered without evaluating either class, whatever their size.
+//!
 //! ```
 //! use grundy::games::inventor;
 //!
@@ -26,8 +31,10 @@ use crate::work::Budget;
 /// A board explained.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// The value of each colour class: index 0 for even r + c, 1 for odd.
-    pub class_values: [Nimber; 2],
+    /// The value of each colour class: index 0 for even r + c, 1 for odd. `None` when the
+    /// two classes are one game (see [`mirrored`]): the values cancel and are not
+    /// computed.
+    pub class_values: Option<[Nimber; 2]>,
     /// Their XOR: the value of the board.
     pub grundy: Nimber,
     /// The spots (0-based row, column) where building first wins, in row-major order.
@@ -53,23 +60,21 @@ pub fn analyze_within(
     spot: impl Fn(usize, usize) -> bool,
     budget: &Budget,
 ) -> Result<Analysis, CrossCutError> {
-    let mut classes: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
-    for r in 0..rows {
-        for c in 0..cols {
-            if spot(r, c) {
-                classes[(r + c) % 2].push((r, c));
-            }
-        }
+    let classes = classes(rows, cols, spot);
+    let points = classes.clone().map(|cells| rotated_all(&cells));
+    if mirrored(&points[0], &points[1]) {
+        return Ok(Analysis {
+            class_values: None,
+            grundy: Nimber::ZERO,
+            winning: Vec::new(),
+            stats: [CrossCutStats::default(); 2],
+        });
     }
     let mut values = [Nimber::ZERO; 2];
     let mut moves: [Vec<Nimber>; 2] = [Vec::new(), Vec::new()];
     let mut stats = [CrossCutStats::default(); 2];
-    for (k, cells) in classes.iter().enumerate() {
-        let points: Vec<(i64, i64)> = cells
-            .iter()
-            .map(|&(r, c)| ((r + c) as i64, r as i64 - c as i64))
-            .collect();
-        let mut game = CrossCut::new(&points)?.within(budget);
+    for (k, points) in points.iter().enumerate() {
+        let mut game = CrossCut::new(points)?.within(budget);
         values[k] = game.grundy()?;
         moves[k] = game.move_values()?;
         stats[k] = game.stats();
@@ -85,18 +90,89 @@ pub fn analyze_within(
     }
     winning.sort_unstable();
     Ok(Analysis {
-        class_values: values,
+        class_values: Some(values),
         grundy: values[0] ^ values[1],
         winning,
         stats,
     })
 }
 
+/// The spots of each colour class (index 0: even r + c), row-major.
+fn classes(
+    rows: usize,
+    cols: usize,
+    spot: impl Fn(usize, usize) -> bool,
+) -> [Vec<(usize, usize)>; 2] {
+    let mut classes: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+    for r in 0..rows {
+        for c in 0..cols {
+            if spot(r, c) {
+                classes[(r + c) % 2].push((r, c));
+            }
+        }
+    }
+    classes
+}
+
+/// A cell in the coordinates where its diagonals are a row and a column.
+fn rotated((r, c): (usize, usize)) -> (i64, i64) {
+    ((r + c) as i64, r as i64 - c as i64)
+}
+
+fn rotated_all(cells: &[(usize, usize)]) -> Vec<(i64, i64)> {
+    cells.iter().map(|&p| rotated(p)).collect()
+}
+
+/// The points of a cross-cut game by rank: (row rank, column rank) of each, sorted. Two
+/// point sets with the same ranked points are the same game, wherever they stand.
+fn ranked(points: impl Iterator<Item = (i64, i64)>) -> Vec<(u32, u32)> {
+    let points: Vec<(i64, i64)> = points.collect();
+    let ranks = |coord: fn(&(i64, i64)) -> i64| {
+        let mut all: Vec<i64> = points.iter().map(coord).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    };
+    let (us, vs) = (ranks(|p| p.0), ranks(|p| p.1));
+    let rank = |all: &[i64], x: i64| all.partition_point(|&a| a < x) as u32;
+    let mut out: Vec<(u32, u32)> = points
+        .iter()
+        .map(|&(u, v)| (rank(&us, u), rank(&vs, v)))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Are the cross-cut games on `a` and `b` the same game up to the symmetries of the
+/// square (rows and columns swapped, either reversed)? Each symmetry maps moves to moves
+/// and the four quadrants of a move to the four of its image, so it keeps every value.
+pub fn mirrored(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let target = ranked(b.iter().copied());
+    type Point = (i64, i64);
+    let symmetries: [fn(Point) -> Point; 8] = [
+        |(u, v)| (u, v),
+        |(u, v)| (-u, v),
+        |(u, v)| (u, -v),
+        |(u, v)| (-u, -v),
+        |(u, v)| (v, u),
+        |(u, v)| (-v, u),
+        |(u, v)| (v, -u),
+        |(u, v)| (-v, -u),
+    ];
+    symmetries
+        .iter()
+        .any(|f| ranked(a.iter().map(|&p| f(p))) == target)
+}
+
 /// A board in play explained (see [`analyze_played`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
-    /// The value of each colour class in play: index 0 for even r + c, 1 for odd.
-    pub class_values: [Nimber; 2],
+    /// The value of each colour class in play: index 0 for even r + c, 1 for odd; `None`
+    /// when nothing is played yet and the two classes are one game (see [`mirrored`]).
+    pub class_values: Option<[Nimber; 2]>,
     /// Their XOR: the value of the board in play.
     pub grundy: Nimber,
     /// The spots still free to build on (0-based row, column), row-major.
@@ -133,18 +209,21 @@ pub fn analyze_played(
     played: &[(usize, usize)],
     budget: &Budget,
 ) -> Result<Played, PlayedError> {
-    let rotated = |(r, c): (usize, usize)| ((r + c) as i64, r as i64 - c as i64);
-    let mut classes: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
-    for r in 0..rows {
-        for c in 0..cols {
-            if spot(r, c) {
-                classes[(r + c) % 2].push((r, c));
-            }
-        }
+    let classes = classes(rows, cols, spot);
+    if played.is_empty() && mirrored(&rotated_all(&classes[0]), &rotated_all(&classes[1])) {
+        let mut free = [classes[0].as_slice(), classes[1].as_slice()].concat();
+        free.sort_unstable();
+        return Ok(Played {
+            class_values: None,
+            grundy: Nimber::ZERO,
+            free,
+            winning: Vec::new(),
+            occupied: vec![false; rows * cols],
+        });
     }
     let mut games = Vec::with_capacity(2);
     for (k, cells) in classes.iter().enumerate() {
-        let points: Vec<(i64, i64)> = cells.iter().map(|&p| rotated(p)).collect();
+        let points = rotated_all(cells);
         // This class's builds, in order, with their place in the whole list.
         let (at, cuts): (Vec<usize>, Vec<(i64, i64)>) = played
             .iter()
@@ -191,7 +270,7 @@ pub fn analyze_played(
         })
         .collect();
     Ok(Played {
-        class_values,
+        class_values: Some(class_values),
         grundy,
         free,
         winning,
