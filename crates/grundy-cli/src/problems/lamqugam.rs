@@ -56,20 +56,36 @@ pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
     // Only the rows the queries reach are settled.
     let p = PPositions::build(d, bound).map_err(Failure::input)?;
     let counts = p.count_in(&rects);
-    let mut out = String::with_capacity(rects.len() * 12);
+    let mut out = Vec::with_capacity(rects.len() * 12);
+    let mut number = itoa::Buffer::new();
     for (r, c) in rects.iter().zip(counts) {
         let area = r.area();
         let g = gcd(c, area);
-        let _ = writeln!(out, "{}/{}", c / g, area / g);
+        out.extend_from_slice(number.format(c / g).as_bytes());
+        out.push(b'/');
+        out.extend_from_slice(number.format(area / g).as_bytes());
+        out.push(b'\n');
     }
-    Ok(out.into_bytes())
+    Ok(out)
 }
 
+/// Binary GCD: shifts and subtractions, no division.
 fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            (a, b) = (b, a);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -188,4 +204,21 @@ fn render(r: &Report, p: &PPositions) -> String {
         "every move reaches an N-position",
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn binary_gcd_matches_euclid() {
+        fn euclid(a: u64, b: u64) -> u64 {
+            if b == 0 { a } else { euclid(b, a % b) }
+        }
+        for a in 0..300 {
+            for b in 0..300 {
+                assert_eq!(super::gcd(a, b), euclid(a, b), "gcd({a}, {b})");
+            }
+        }
+        let big = 1u64 << 40;
+        assert_eq!(super::gcd(big * 3, big * 5 * 7), big);
+    }
 }

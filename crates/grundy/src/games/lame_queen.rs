@@ -13,7 +13,8 @@
 //! it has one, else the first column y ≥ x that no earlier P-position blocks
 //! ([`PPositions::build`], linear in practice).
 //!
-//! Rectangle counts go through a Fenwick sweep over rows ([`PPositions::count_in`]).
+//! Rectangle counts go through a sweep over rows with a counted set of columns
+//! ([`PPositions::count_in`]).
 //!
 //! ```
 //! use grundy::games::lame_queen::{PPositions, Rect};
@@ -29,7 +30,7 @@ use rustc_hash::FxHashSet;
 use thiserror::Error;
 
 use crate::game::{Components, Game};
-use crate::index::Fenwick;
+use crate::index::BitCounter;
 
 /// Why a Lame Queen computation was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -276,47 +277,52 @@ impl PPositions {
     }
 
     /// The number of P-positions in each rectangle, all of whose coordinates must be at most
-    /// the bound: a sweep over rows with a Fenwick tree over columns, O((bound + queries) ·
-    /// log bound).
+    /// the bound: a sweep over rows with a counted set of the columns seen
+    /// ([`BitCounter`]), O((bound + queries) · log bound).
     pub fn count_in(&self, rects: &[Rect]) -> Vec<u64> {
+        assert!(rects.len() < 1 << 31, "at most 2^31 rectangles at once");
         let n = self.partner.len();
-        // Each rectangle is four prefix counts C(x, y) = #{P-positions with row ≤ x and
-        // column ≤ y}; bucket them by x so the sweep visits each row once.
+        // A rectangle's count is C(x2) − C(x1 − 1), where C(x) counts the P-positions
+        // with row ≤ x and column in y1..=y2: two visits of the sweep, bucketed by row.
         let mut per_row = vec![0u32; n + 2];
         for r in rects {
-            per_row[r.x2 as usize] += 2;
-            per_row[r.x1 as usize - 1] += 2;
+            per_row[r.x2 as usize] += 1;
+            per_row[r.x1 as usize - 1] += 1;
         }
-        let mut start = vec![0usize; n + 3];
+        let mut start = vec![0u32; n + 3];
         for x in 0..=n + 1 {
-            start[x + 1] = start[x] + per_row[x] as usize;
+            start[x + 1] = start[x] + per_row[x];
         }
-        // (query, column bound, sign)
-        let mut prefix = vec![(0u32, 0u32, false); start[n + 2]];
+        drop(per_row);
+        // (query, with the top bit set for the x2 visit; y1 − 1; y2)
+        let mut visits = vec![(0u32, 0u32, 0u32); 2 * rects.len()];
         let mut fill = start.clone();
         for (q, r) in rects.iter().enumerate() {
-            for (x, y, plus) in [
-                (r.x2, r.y2, true),
-                (r.x2, r.y1 - 1, false),
-                (r.x1 - 1, r.y2, false),
-                (r.x1 - 1, r.y1 - 1, true),
-            ] {
-                prefix[fill[x as usize]] = (q as u32, y as u32, plus);
-                fill[x as usize] += 1;
+            let q = q as u32;
+            let (lo, hi) = ((r.y1 - 1) as u32, r.y2 as u32);
+            for (x, tag) in [(r.x2, q | 1 << 31), (r.x1 - 1, q)] {
+                let slot = &mut fill[x as usize];
+                visits[*slot as usize] = (tag, lo, hi);
+                *slot += 1;
             }
         }
+        drop(fill);
         let mut counts = vec![0i64; rects.len()];
-        let mut tree: Fenwick<u32> = Fenwick::new(n);
+        // Each column holds one P-position, so the columns seen so far are a set.
+        let mut columns = BitCounter::new(n);
         for x in 0..=n {
             if x > 0 {
                 let y = self.partner[x - 1] as usize;
                 if y < n {
-                    tree.add(y, 1);
+                    columns.insert(y);
                 }
             }
-            for &(q, y, plus) in &prefix[start[x]..start[x + 1]] {
-                let c = tree.prefix(y as usize) as i64;
-                counts[q as usize] += if plus { c } else { -c };
+            let (a, b) = (start[x] as usize, start[x + 1] as usize);
+            for &(tag, lo, hi) in &visits[a..b] {
+                let c = i64::from(columns.count_below(hi as usize))
+                    - i64::from(columns.count_below(lo as usize));
+                let q = (tag & !(1 << 31)) as usize;
+                counts[q] += if tag >> 31 == 1 { c } else { -c };
             }
         }
         counts.into_iter().map(|c| c as u64).collect()

@@ -1,5 +1,6 @@
 //! Fenwick trees (binary indexed trees) over a group: prefix combinations and point updates
-//! in O(log n). Counts use addition; nimbers use XOR, which is its own inverse.
+//! in O(log n). Counts use addition; nimbers use XOR, which is its own inverse. And a
+//! counted set ([`BitCounter`]) for prefix counts of a set that only grows.
 
 /// A commutative group the tree can sum over.
 pub trait Group: Copy {
@@ -111,9 +112,82 @@ impl<T: Group> Fenwick<T> {
     }
 }
 
+/// A set of positions 0..n that only grows, counting its members below any k: a bitset of
+/// the members and a Fenwick tree of the counts per 64-position word. Both are small (n/8
+/// and n/16 bytes), so a sweep keeps them in cache where a Fenwick tree of one count per
+/// position (4n bytes) would not.
+///
+/// ```
+/// use grundy::index::BitCounter;
+///
+/// let mut s = BitCounter::new(200);
+/// for i in [3, 70, 71, 199] {
+///     assert!(s.insert(i));
+/// }
+/// assert!(!s.insert(70));
+/// assert_eq!(s.count_below(71), 2);
+/// assert_eq!(s.count_below(200), 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BitCounter {
+    words: Vec<u64>,
+    blocks: Fenwick<u32>,
+    len: usize,
+}
+
+impl BitCounter {
+    /// The empty set over positions 0..n.
+    pub fn new(n: usize) -> Self {
+        let words = n.div_ceil(64);
+        BitCounter {
+            words: vec![0; words],
+            blocks: Fenwick::new(words),
+            len: n,
+        }
+    }
+
+    /// Adds position i (below n); `false` if it was already there.
+    pub fn insert(&mut self, i: usize) -> bool {
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if self.words[w] & bit != 0 {
+            return false;
+        }
+        self.words[w] |= bit;
+        self.blocks.add(w, 1);
+        true
+    }
+
+    /// The number of members below k (all of them when k ≥ n).
+    pub fn count_below(&self, k: usize) -> u32 {
+        let k = k.min(self.len);
+        let (w, rest) = (k / 64, k % 64);
+        let mut count = self.blocks.prefix(w);
+        if rest != 0 {
+            count += (self.words[w] & ((1u64 << rest) - 1)).count_ones();
+        }
+        count
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bit_counts_match_a_plain_count() {
+        let n = 300;
+        let mut set = BitCounter::new(n);
+        let mut plain = vec![false; n];
+        for step in 0..400usize {
+            let i = (step * 97 + step / 7) % n;
+            assert_eq!(set.insert(i), !plain[i]);
+            plain[i] = true;
+            for k in [0, 1, 63, 64, 65, i, i + 1, 128, 299, 300, 1000] {
+                let want = plain[..k.min(n)].iter().filter(|&&b| b).count() as u32;
+                assert_eq!(set.count_below(k), want, "k = {k}");
+            }
+        }
+    }
 
     #[test]
     fn counts_match_a_plain_sum() {
