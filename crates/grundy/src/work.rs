@@ -35,6 +35,9 @@ pub const CROSS_CUT_TABLE_OPTION: u64 = 18;
 /// Steps per option of the cross-cut search (four quadrants shrunk and looked up in a hash
 /// map, about 200 ns).
 pub const CROSS_CUT_SEARCH_OPTION: u64 = 900;
+/// Steps per option of the full-board Inventor solver (four regions tightened and keyed,
+/// then looked up in the memo).
+pub const FULL_BOARD_OPTION: u64 = 400;
 /// Steps per row or point read to match a point pattern in the cross-cut search (about
 /// 11 ns).
 pub const CROSS_CUT_PATTERN_READ: u64 = 45;

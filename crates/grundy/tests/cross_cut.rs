@@ -480,11 +480,11 @@ fn work_budgets_stop_evaluations_and_are_shared() {
     use grundy::games::cross_cut::CrossCutError;
     use grundy::work::Budget;
 
-    // A full 3×27 Inventor strip: searched, with patterns (odd sides: its colour classes
-    // differ, so both are evaluated).
-    let free = inventor::analyze(3, 27, |_, _| true).unwrap();
+    // A 3×27 Inventor strip with one spot missing: searched, with patterns.
+    let spot = |r: usize, c: usize| (r, c) != (1, 13);
+    let free = inventor::analyze(3, 27, spot).unwrap();
     let tiny = Budget::new(1000);
-    let stopped = inventor::analyze_within(3, 27, |_, _| true, &tiny).unwrap_err();
+    let stopped = inventor::analyze_within(3, 27, spot, &tiny).unwrap_err();
     assert_eq!(stopped, CrossCutError::WorkLimit { limit: 1000 });
     assert!(
         stopped.to_string().contains("more than 1000 steps"),
@@ -492,19 +492,31 @@ fn work_budgets_stop_evaluations_and_are_shared() {
     );
 
     let ample = Budget::new(u64::MAX / 2);
-    let within = inventor::analyze_within(3, 27, |_, _| true, &ample).unwrap();
+    let within = inventor::analyze_within(3, 27, spot, &ample).unwrap();
     assert_eq!(within.grundy, free.grundy);
     assert_eq!(within.winning, free.winning);
     let one = ample.used();
     assert!(one > 0);
     // A second board on a clone of the same account: twice the work charged.
     let clone = ample.clone();
-    inventor::analyze_within(3, 27, |_, _| true, &clone).unwrap();
+    inventor::analyze_within(3, 27, spot, &clone).unwrap();
     assert_eq!(ample.used(), 2 * one);
     // A budget just under the two boards' work stops the second.
     let shared = Budget::new(2 * one - 1);
-    inventor::analyze_within(3, 27, |_, _| true, &shared).unwrap();
-    assert!(inventor::analyze_within(3, 27, |_, _| true, &shared).is_err());
+    inventor::analyze_within(3, 27, spot, &shared).unwrap();
+    assert!(inventor::analyze_within(3, 27, spot, &shared).is_err());
+
+    // The full-board solver charges too.
+    let full = Budget::new(u64::MAX / 2);
+    inventor::analyze_within(3, 27, |_, _| true, &full).unwrap();
+    assert!(full.used() > 0);
+    let short = Budget::new(full.used() / 2);
+    assert_eq!(
+        inventor::analyze_within(3, 27, |_, _| true, &short).unwrap_err(),
+        CrossCutError::WorkLimit {
+            limit: full.used() / 2
+        }
+    );
 
     // The table method charges too: a dense lava map.
     let open: Vec<bool> = (0..12 * 12).map(|i| i % 13 != 0).collect();
@@ -512,4 +524,75 @@ fn work_budgets_stop_evaluations_and_are_shared() {
     assert_eq!(a.stats.method, Method::Table);
     assert!(a.stats.options > 10);
     assert!(lava::grundy_within(12, 12, &open, &Budget::new(10)).is_err());
+}
+
+/// Full boards go through their own solver (regions keyed by shape); it must agree with
+/// the cross-cut engine run on each colour class directly, and on small boards with the
+/// statement's rules.
+#[test]
+fn full_boards_match_the_engine_and_the_real_rules() {
+    let engine = |rows: usize, cols: usize| {
+        let classes: Vec<Vec<(usize, usize)>> = (0..2)
+            .map(|k| {
+                (0..rows * cols)
+                    .map(|i| (i / cols, i % cols))
+                    .filter(|&(r, c)| (r + c) % 2 == k)
+                    .collect()
+            })
+            .collect();
+        let mut values = [Nimber::ZERO; 2];
+        let mut after = [Vec::new(), Vec::new()];
+        for k in 0..2 {
+            let points: Vec<(i64, i64)> = classes[k]
+                .iter()
+                .map(|&(r, c)| ((r + c) as i64, r as i64 - c as i64))
+                .collect();
+            let mut game = CrossCut::new(&points).unwrap();
+            values[k] = game.grundy().unwrap();
+            after[k] = game.move_values().unwrap();
+        }
+        let mut winning: Vec<(usize, usize)> = (0..2)
+            .flat_map(|k| {
+                let other = values[1 - k];
+                classes[k]
+                    .iter()
+                    .zip(after[k].clone())
+                    .filter(move |&(_, left)| (left ^ other).is_zero())
+                    .map(|(&cell, _)| cell)
+            })
+            .collect();
+        winning.sort_unstable();
+        (values, winning)
+    };
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    for rows in 1..=9 {
+        for cols in rows..=13 {
+            sizes.push((rows, cols));
+        }
+    }
+    sizes.extend([(3, 41), (5, 27), (1, 99), (7, 19), (2, 31)]);
+    for (rows, cols) in sizes {
+        let fast = inventor::analyze(rows, cols, |_, _| true).unwrap();
+        let (values, winning) = engine(rows, cols);
+        if let Some(v) = fast.class_values {
+            assert_eq!(v, values, "{rows}x{cols}");
+        } else {
+            assert_eq!(values[0], values[1], "{rows}x{cols}: called mirror images");
+        }
+        assert_eq!(fast.grundy, values[0] ^ values[1], "{rows}x{cols}");
+        assert_eq!(fast.winning, winning, "{rows}x{cols}");
+    }
+    for (rows, cols) in [(3, 3), (1, 7), (3, 5), (2, 5), (3, 4)] {
+        let fast = inventor::analyze(rows, cols, |_, _| true).unwrap();
+        let real = InventorBoard {
+            rows: rows as i32,
+            cols: cols as i32,
+            spots: vec![true; rows * cols],
+        };
+        assert_eq!(
+            Solver::new(&real).grundy(&0).unwrap(),
+            fast.grundy,
+            "{rows}x{cols}"
+        );
+    }
 }

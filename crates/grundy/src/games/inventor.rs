@@ -22,10 +22,13 @@
 //! assert_eq!(a.winning.len(), 3);
 //! ```
 
+use crate::SolveError;
 use crate::games::cross_cut::{
     self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
 };
+use crate::games::inventor_full::{FullBoard, Region as FullRegion};
 use crate::nimber::Nimber;
+use crate::solve::memo::Solver;
 use crate::work::Budget;
 
 /// A board explained.
@@ -70,6 +73,9 @@ pub fn analyze_within(
             stats: [CrossCutStats::default(); 2],
         });
     }
+    if classes[0].len() + classes[1].len() == rows * cols {
+        return full_board(rows, cols, &classes, budget);
+    }
     let mut values = [Nimber::ZERO; 2];
     let mut moves: [Vec<Nimber>; 2] = [Vec::new(), Vec::new()];
     let mut stats = [CrossCutStats::default(); 2];
@@ -94,6 +100,53 @@ pub fn analyze_within(
         grundy: values[0] ^ values[1],
         winning,
         stats,
+    })
+}
+
+/// A full board, by the regions of [`inventor_full`]: each class's value, and each build's
+/// by the regions it leaves.
+fn full_board(
+    rows: usize,
+    cols: usize,
+    classes: &[Vec<(usize, usize)>; 2],
+    budget: &Budget,
+) -> Result<Analysis, CrossCutError> {
+    let mut solver = Solver::with_limit(FullBoard::new(budget), cross_cut::MAX_SEARCH_MEMO);
+    let mut value = |region: &FullRegion| {
+        solver.grundy(region).map_err(|e| match e {
+            SolveError::TooManyPositions { limit } => CrossCutError::TooManyRectangles { limit },
+            // The only fault the game reports: the budget is spent.
+            _ => CrossCutError::WorkLimit {
+                limit: budget.limit(),
+            },
+        })
+    };
+    let regions = [0, 1].map(|k| FullRegion::class(rows, cols, k));
+    let mut values = [Nimber::ZERO; 2];
+    for k in 0..2 {
+        if let Some(region) = &regions[k] {
+            values[k] = value(region)?;
+        }
+    }
+    let mut winning = Vec::new();
+    for k in 0..2 {
+        let Some(region) = &regions[k] else { continue };
+        for &(r, c) in &classes[k] {
+            let mut left = Nimber::ZERO;
+            for q in region.split((r as i32, c as i32)) {
+                left ^= value(&q)?;
+            }
+            if (left ^ values[1 - k]).is_zero() {
+                winning.push((r, c));
+            }
+        }
+    }
+    winning.sort_unstable();
+    Ok(Analysis {
+        class_values: Some(values),
+        grundy: values[0] ^ values[1],
+        winning,
+        stats: [CrossCutStats::default(); 2],
     })
 }
 
@@ -171,7 +224,7 @@ pub fn mirrored(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     /// The value of each colour class in play: index 0 for even r + c, 1 for odd; `None`
-    /// when nothing is played yet and the two classes are one game (see [`mirrored`]).
+    /// when nothing is built yet and the two classes are one game (see [`mirrored`]).
     pub class_values: Option<[Nimber; 2]>,
     /// Their XOR: the value of the board in play.
     pub grundy: Nimber,
@@ -210,14 +263,18 @@ pub fn analyze_played(
     budget: &Budget,
 ) -> Result<Played, PlayedError> {
     let classes = classes(rows, cols, spot);
-    if played.is_empty() && mirrored(&rotated_all(&classes[0]), &rotated_all(&classes[1])) {
+    if played.is_empty() {
+        // Nothing built: the board's own analysis, with its shortcuts (mirror images, full
+        // boards).
+        let spots = |r: usize, c: usize| classes[(r + c) % 2].binary_search(&(r, c)).is_ok();
+        let a = analyze_within(rows, cols, spots, budget)?;
         let mut free = [classes[0].as_slice(), classes[1].as_slice()].concat();
         free.sort_unstable();
         return Ok(Played {
-            class_values: None,
-            grundy: Nimber::ZERO,
+            class_values: a.class_values,
+            grundy: a.grundy,
             free,
-            winning: Vec::new(),
+            winning: a.winning,
             occupied: vec![false; rows * cols],
         });
     }

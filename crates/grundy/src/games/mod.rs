@@ -5,6 +5,7 @@ pub mod board;
 pub mod cross_cut;
 pub mod heap;
 pub mod inventor;
+pub mod inventor_full;
 pub mod lame_queen;
 pub mod lava;
 pub mod sheet;
