@@ -31,6 +31,11 @@ pub struct CellMove {
     pub column: usize,
 }
 
+/// 0-based cells as 1-based (row, column) pairs, for JSON reports.
+pub fn one_based(cells: &[(usize, usize)]) -> Vec<[usize; 2]> {
+    cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect()
+}
+
 /// Bounds on a grid's size, checked before any row is read.
 pub struct Limits {
     pub max_rows: u64,

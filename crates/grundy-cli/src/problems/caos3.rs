@@ -80,10 +80,6 @@ struct Report {
     winning_moves: Vec<CellMove>,
 }
 
-fn one_based(cells: &[(usize, usize)]) -> Vec<[usize; 2]> {
-    cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect()
-}
-
 /// One map, or a map in play: the map, then `played` and the moves made (row and column of
 /// each monster lava was poured from, in order).
 pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
@@ -120,9 +116,9 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         grundy: a.grundy.0,
         winner: Player::winner_of(a.grundy).as_str(),
         winner_name: name(first_wins),
-        monsters: one_based(&a.monsters),
-        played: played.as_ref().map(|p| one_based(&p.cells)),
-        live_monsters: played.as_ref().map(|_| one_based(&a.live)),
+        monsters: board::one_based(&a.monsters),
+        played: played.as_ref().map(|p| board::one_based(&p.cells)),
+        live_monsters: played.as_ref().map(|_| board::one_based(&a.live)),
         board: board::marked_rows(&grid, mark(false)),
         winning_moves: a
             .winning

@@ -79,10 +79,6 @@ struct Report {
     winning_moves: Vec<CellMove>,
 }
 
-fn one_based(cells: &[(usize, usize)]) -> Vec<[usize; 2]> {
-    cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect()
-}
-
 /// One board, or a board in play: the board, then `played` and the moves made (row and
 /// column of each attraction built, in order).
 pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
@@ -124,8 +120,8 @@ pub fn analyze(input: &Input, json: bool) -> Result<String, Failure> {
         winner: Player::winner_of(a.grundy).as_str(),
         class_values: a.class_values.map(|v| v.map(|x| x.0)),
         spots: grid.cells.iter().filter(|&&b| b == b'X').count(),
-        played: played.as_ref().map(|p| one_based(&p.cells)),
-        free_spots: played.as_ref().map(|_| one_based(&a.free)),
+        played: played.as_ref().map(|p| board::one_based(&p.cells)),
+        free_spots: played.as_ref().map(|_| board::one_based(&a.free)),
         board: board::marked_rows(&grid, mark(false)),
         winning_moves: a
             .winning
