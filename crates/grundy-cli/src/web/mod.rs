@@ -306,6 +306,9 @@ struct MoveList {
 
 /// The most moves one list holds.
 const MAX_MOVES: u64 = 20_000;
+/// The most bytes the positions of one list may add up to (each move carries the whole
+/// position it leaves).
+const MAX_LISTED_BYTES: usize = 32 << 20;
 
 fn too_many(count: u64) -> ApiError {
     ApiError(
@@ -736,6 +739,21 @@ fn in_play_moves(r: &Request, left: &str, verb: &str) -> Result<MoveList, ApiErr
                 .collect()
         })
         .unwrap_or_default();
+    if cells.len() as u64 > MAX_MOVES {
+        return Err(too_many(cells.len() as u64));
+    }
+    let bytes = cells.len().saturating_mul(in_play.position.len() + 16);
+    if bytes > MAX_LISTED_BYTES {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "position: {} moves, each with the {}-byte position it leaves, are more than the {} MiB a list may hold",
+                cells.len(),
+                in_play.position.len(),
+                MAX_LISTED_BYTES >> 20
+            ),
+        ));
+    }
     let moves = cells
         .iter()
         .map(|&[row, column]| {
