@@ -317,6 +317,27 @@ fn too_many(count: u64) -> ApiError {
     )
 }
 
+/// Refuses a list before it grows past `count` moves, each carrying a position of
+/// `position_len` bytes: past [`MAX_MOVES`], or past [`MAX_LISTED_BYTES`] in all.
+fn room_for(count: usize, position_len: usize) -> Result<(), ApiError> {
+    if count as u64 > MAX_MOVES {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("position: more than the {MAX_MOVES} moves a list holds"),
+        ));
+    }
+    if count.saturating_mul(position_len + 16) > MAX_LISTED_BYTES {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "position: {count} moves, each with the {position_len}-byte position it leaves, are more than the {} MiB a list may hold",
+                MAX_LISTED_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The position's whitespace-separated numbers, once `analyze` has accepted them.
 fn numbers(r: &Request) -> Vec<u64> {
     r.position
@@ -683,6 +704,9 @@ fn cake_moves(r: &Request) -> Result<MoveList, ApiError> {
                         if !lit {
                             continue;
                         }
+                        // Checked before each move is built: many cakes make many moves,
+                        // each with the whole row of cakes.
+                        room_for(moves.len() + 1, r.position.len())?;
                         let mut after = cakes.clone();
                         for row in after[k][r0..=r1].iter_mut() {
                             row[c0..=c1].fill(b'0');
@@ -739,21 +763,7 @@ fn in_play_moves(r: &Request, left: &str, verb: &str) -> Result<MoveList, ApiErr
                 .collect()
         })
         .unwrap_or_default();
-    if cells.len() as u64 > MAX_MOVES {
-        return Err(too_many(cells.len() as u64));
-    }
-    let bytes = cells.len().saturating_mul(in_play.position.len() + 16);
-    if bytes > MAX_LISTED_BYTES {
-        return Err(ApiError(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "position: {} moves, each with the {}-byte position it leaves, are more than the {} MiB a list may hold",
-                cells.len(),
-                in_play.position.len(),
-                MAX_LISTED_BYTES >> 20
-            ),
-        ));
-    }
+    room_for(cells.len(), in_play.position.len())?;
     let moves = cells
         .iter()
         .map(|&[row, column]| {

@@ -190,6 +190,26 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
             400,
             post(addr, "/api/move", "inventor", "1 2\nX.\nplayed 1 2"),
         ),
+        // 2000 full cakes, 100 moves each: refused before the list is built.
+        (
+            400,
+            post(
+                addr,
+                "/api/moves",
+                "cakes",
+                &"1111\n1111\n1111\n1111\n\n".repeat(2000),
+            ),
+        ),
+        // 9216 monsters, each move with a 10 KB position: past what a list may hold.
+        (
+            400,
+            post(
+                addr,
+                "/api/moves",
+                "lava",
+                &format!("100 100\n{}", format!("{}\n", "^".repeat(100)).repeat(100)),
+            ),
+        ),
         (400, post(addr, "/api/moves", "shgame", "100000 100000 5 5")),
         (
             413,
