@@ -41,6 +41,7 @@ pub mod picture;
 pub mod progress;
 pub mod script;
 pub mod solve;
+pub mod stop;
 pub mod store;
 pub mod sum;
 pub mod work;

@@ -93,6 +93,17 @@ pub enum StoreError {
         /// The operating system's error (shown in the message, not chained again).
         error: io::Error,
     },
+    /// Another process holds the file for its own run (see [`lock`]).
+    #[error(
+        "{} is in use by another run (process {holder}); wait for it to end or stop it",
+        escaped_path(path)
+    )]
+    InUse {
+        /// The file.
+        path: PathBuf,
+        /// The process holding it, as its lock file says (`unknown` if unreadable).
+        holder: String,
+    },
     /// A signal is ending the process: no save may start or finish.
     #[error("not saving {}: the process is being stopped", escaped_path(path))]
     Stopping {
@@ -393,6 +404,94 @@ pub fn write_parts(path: &Path, label: &str, parts: &[&[u8]]) -> Result<(), Stor
     IN_FLIGHT.write(path, label, parts)
 }
 
+/// A file held for one run: while it lives, [`lock`] on the same path fails in every other
+/// process (and in this one). Dropping it releases the file.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+    path: PathBuf,
+}
+
+/// Holds `path` for this run, so that two runs never save over each other's work: the
+/// second is refused with [`StoreError::InUse`] at once, without waiting. The hold is an
+/// advisory lock on a file beside the target, `NAME.lock`, holding the process id; the
+/// operating system releases it when the process ends however it ends, and the lock file
+/// is removed when the [`Lock`] is dropped.
+pub fn lock(path: &Path) -> Result<Lock, StoreError> {
+    let (dir, name) = split(path);
+    let lock_path = dir.join(format!("{name}.lock"));
+    let err = |action, error| StoreError::Io {
+        path: lock_path.clone(),
+        action,
+        error,
+    };
+    fs::create_dir_all(dir).map_err(|e| StoreError::Io {
+        path: dir.to_path_buf(),
+        action: "create the folder",
+        error: e,
+    })?;
+    loop {
+        let mut file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(|e| err("open", e))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = (&file).take(32).read_to_string(&mut holder);
+                let holder = holder.trim();
+                let holder = if !holder.is_empty() && holder.bytes().all(|b| b.is_ascii_digit()) {
+                    holder.to_string()
+                } else {
+                    "unknown".to_string()
+                };
+                return Err(StoreError::InUse {
+                    path: path.to_path_buf(),
+                    holder,
+                });
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(err("lock", e)),
+        }
+        // The holder before us may have removed the file between our open and our lock:
+        // then we would hold a name nobody else can find. Start again on the new file.
+        if !same_file(&file, &lock_path) {
+            continue;
+        }
+        file.set_len(0).map_err(|e| err("write", e))?;
+        writeln!(file, "{}", std::process::id()).map_err(|e| err("write", e))?;
+        return Ok(Lock {
+            file,
+            path: lock_path,
+        });
+    }
+}
+
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.ino() == b.ino() && a.dev() == b.dev(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held, so that nobody locks the old file after we let go.
+        let _ = fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
 /// Removes the temporary files of every save in flight and refuses any later save: for a
 /// handler of SIGINT or SIGTERM, just before the process ends.
 pub fn abandon_unfinished() {
@@ -553,6 +652,29 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn a_held_file_is_refused_to_a_second_run_until_released() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.ckpt");
+        let held = lock(&path).unwrap();
+        let lock_file = dir.path().join("g.ckpt.lock");
+        assert_eq!(
+            fs::read_to_string(&lock_file).unwrap().trim(),
+            std::process::id().to_string()
+        );
+        let e = lock(&path).unwrap_err();
+        assert!(matches!(e, StoreError::InUse { .. }), "{e}");
+        assert!(e.to_string().contains("in use by another run"), "{e}");
+        assert!(
+            e.to_string().contains(&std::process::id().to_string()),
+            "{e}"
+        );
+        drop(held);
+        assert!(!lock_file.exists());
+        let again = lock(&path).unwrap();
+        drop(again);
+    }
+
     #[test]
     fn stale_temporary_files_of_dead_processes_are_removed() {
         let dir = tempfile::tempdir().unwrap();

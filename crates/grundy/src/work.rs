@@ -54,6 +54,9 @@ pub struct Budget(Arc<Account>);
 struct Account {
     used: AtomicU64,
     limit: u64,
+    /// The stop flag of the thread that opened the account (see [`crate::stop`]): the
+    /// parts charge from other threads, and a raised flag stops them there.
+    stop: Option<crate::stop::Stop>,
 }
 
 impl Budget {
@@ -62,6 +65,7 @@ impl Budget {
         Budget(Arc::new(Account {
             used: AtomicU64::new(0),
             limit,
+            stop: crate::stop::current(),
         }))
     }
 
@@ -80,8 +84,13 @@ impl Budget {
         self.0.used.load(Ordering::Relaxed)
     }
 
-    /// Charges `steps`; `false` once the total is past the limit.
+    /// Charges `steps`; `false` once the total is past the limit. Unwinds to
+    /// [`crate::stop::run`] once the stop flag of the thread that opened the account is
+    /// raised.
     pub fn charge(&self, steps: u64) -> bool {
+        if let Some(stop) = &self.0.stop {
+            stop.check();
+        }
         let before = self.0.used.fetch_add(steps, Ordering::Relaxed);
         before.saturating_add(steps) <= self.0.limit
     }

@@ -55,7 +55,7 @@ pub fn limit(memory: Option<&str>) -> Result<usize, Failure> {
 pub fn failure(e: SolveError) -> Failure {
     Failure::input(match e {
         SolveError::TooManyPositions { limit } => anyhow!(
-            "more than {limit} positions would have to be stored (the limit --memory allows at {BYTES_PER_POSITION} bytes a position)"
+            "more than {limit} positions would have to be held (the limit --memory allows at {BYTES_PER_POSITION} bytes a position)"
         ),
         e => anyhow!(e),
     })

@@ -160,6 +160,17 @@ fn take_break(
         Engine::Loop => Method::Loop,
         _ => Method::Table,
     };
+    // Held until the run ends: a second run on the same checkpoint would save over this
+    // one's work (or this one over its), so it is refused at once.
+    let held = match req.checkpoint {
+        Some(path) => Some(grundy::store::lock(path).map_err(|e| match e {
+            grundy::store::StoreError::InUse { .. } => {
+                Failure::input(anyhow!("checkpoint refused: {e}"))
+            }
+            e => Failure::other(e),
+        })?),
+        None => None,
+    };
     let start = match req.checkpoint {
         Some(path) => checkpoint::load(path, game).map_err(|e| {
             if e.is_damaged() {
@@ -187,6 +198,10 @@ fn take_break(
         Err(HeapError::Stopped { values }) => {
             // A signal: save what is done, then end by it (when the guard is dropped).
             watcher.save(values.as_ref());
+            // Released before the watcher's guard ends the process by the signal. (A lock
+            // file left behind by a process killed outright is harmless: the lock itself
+            // dies with the process, and the next run takes the file over.)
+            drop(held);
             return Err(Failure::other(anyhow!("stopped by a signal")));
         }
         Err(e) => {
@@ -203,6 +218,7 @@ fn take_break(
         watcher.save(computed.values.as_ref());
     }
     drop(watcher);
+    drop(held);
     let elapsed = started.elapsed();
     let shown = (req.from..=req.upto).map(|n| computed.value(n));
     if req.stats {

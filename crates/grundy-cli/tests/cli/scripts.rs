@@ -293,6 +293,22 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
         "too deep",
     );
 
+    // Each nested eval took a native frame until the process aborted (exit 134).
+    let eval = temp_script("fn options(p) { let s = \"eval(s)\"; eval(s); [] }\n");
+    for command in ["sequence", "explore"] {
+        assert_refused(&[command, &arg(&eval), "--upto", "3"], "", 2, "'eval' is disabled");
+    }
+    assert_refused(&["analyze", &arg(&eval)], "3", 2, "'eval' is disabled");
+
+    // Thousands of options a position, thousands deep: what waits on the solver's stack
+    // counts against --memory, not only what is stored (this reached 919 MB under 64M).
+    assert_refused(
+        &["analyze", &script("wythoff.rhai"), "--memory", "64M"],
+        "[3000, 3000]",
+        2,
+        "positions would have to be held",
+    );
+
     let cycle = temp_script("fn options(n) { if n == 0 { [] } else { [n - 1, n + 1] } }\n");
     assert_refused(
         &["sequence", &arg(&cycle), "--upto", "3"],

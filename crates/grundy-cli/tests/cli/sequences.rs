@@ -330,3 +330,65 @@ fn plot_draws_the_values_printed() {
         "--plot draws at most 10000000 values",
     );
 }
+
+#[test]
+fn a_second_run_on_a_checkpoint_in_use_is_refused() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("g.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let args = [
+        "sequence",
+        "grundy-game",
+        "--upto",
+        "16777216",
+        "--checkpoint",
+        ckpt,
+    ];
+    let mut first = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock_file = dir.path().join("g.ckpt.lock");
+    // The lock is taken before any work; wait for it (the test fails, not hangs, if it
+    // never comes).
+    for _ in 0..600 {
+        if std::fs::read_to_string(&lock_file).is_ok_and(|t| t.trim() == first.id().to_string()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let second = run(&args, "");
+    let pid = rustix::process::Pid::from_child(&first);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let status = first.wait().unwrap();
+    assert_eq!(second.status, 2, "{}", second.stderr);
+    assert!(second.stdout.is_empty());
+    assert_eq!(second.stderr.lines().count(), 1, "{}", second.stderr);
+    assert!(
+        second.stderr.contains("in use by another run")
+            && second.stderr.contains(&first.id().to_string()),
+        "{}",
+        second.stderr
+    );
+    assert!(status.signal() == Some(2) || status.success(), "{status:?}");
+    // Released when the first run ends: the next run goes on from its checkpoint.
+    assert!(!lock_file.exists());
+    let third = run(
+        &[
+            "sequence",
+            "grundy-game",
+            "--upto",
+            "1000",
+            "--checkpoint",
+            ckpt,
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(third.status, 0, "{}", third.stderr);
+}

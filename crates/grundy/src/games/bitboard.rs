@@ -260,6 +260,7 @@ impl Table {
         let block = 1usize << BLOCK_BITS;
         let mut done = 0u64;
         for layer in 0..=high_bits as u32 {
+            crate::stop::check();
             let blocks: Vec<usize> = (0..1usize << high_bits)
                 .filter(|h| h.count_ones() == layer)
                 .collect();

@@ -496,6 +496,7 @@ impl CrossCut {
         let mut evaluated = 0;
         let mut options = 0;
         for h in 1..=rows {
+            crate::stop::check();
             let (done, rest) = tables.split_at_mut(h);
             let fill = |(a, out): (usize, &mut [u16])| this.fill_slab(done, &full, h, a, out);
             let (e, o) = if (rows + 1 - h) * slab >= 1 << 14 {

@@ -180,6 +180,9 @@ impl PPositions {
         let mut blocked = Blocked::new(d);
         let mut first_open = 0usize;
         for x in 0..n {
+            if x % 65536 == 0 {
+                crate::stop::check();
+            }
             if owner[x] != NONE {
                 partner[x] = owner[x];
                 continue;

@@ -40,6 +40,7 @@
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::path::Path;
+use std::rc::Rc;
 
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::Serialize;
@@ -53,6 +54,13 @@ use crate::solve::memo::{SolveError, Solver, Stats};
 
 /// The most operations one call of `options` or `canonical` may take.
 pub const MAX_OPERATIONS: u64 = 10_000_000;
+/// The most Rhai operations one game may run in all, over every call: the bound on a
+/// script's work, as [`crate::work::MAX_STEPS`] bounds a built-in game's (see
+/// [`OPERATION_STEPS`]).
+pub const MAX_TOTAL_OPERATIONS: u64 = crate::work::MAX_STEPS / OPERATION_STEPS;
+/// Steps (see [`crate::work`]) per Rhai operation: about 30 ns each, measured on a loop
+/// of additions and comparisons (186 million operations in 5.5 s).
+pub const OPERATION_STEPS: u64 = 120;
 /// The most integers in one position.
 pub const MAX_LEN: usize = 64;
 /// The largest script read, in bytes.
@@ -206,6 +214,14 @@ pub struct ScriptGame {
     has_canonical: bool,
     fault: RefCell<Option<String>>,
     calls: Cell<u64>,
+    /// Rhai operations run so far, over every call, and their bound.
+    meter: Rc<Meter>,
+}
+
+/// Operations counted over every call of one game.
+struct Meter {
+    total: Cell<u64>,
+    limit: Cell<u64>,
 }
 
 impl fmt::Debug for ScriptGame {
@@ -227,6 +243,10 @@ fn engine() -> Engine {
     engine.set_max_array_size(1 << 20);
     engine.set_max_map_size(1 << 16);
     engine.set_max_variables(10_000);
+    // `eval` compiles and runs a string inside the running script, one native frame
+    // deeper each time and out of reach of the call-depth limit: `let s = "eval(s)";
+    // eval(s)` overflows the stack. Rules never need it.
+    engine.disable_symbol("eval");
     engine.on_print(|s| eprintln!("{}", escaped_str(s)));
     engine.on_debug(|s, _, pos| eprintln!("{pos:?}: {}", escaped_str(s)));
     engine.register_type_with_name::<Split>("Sum");
@@ -247,6 +267,13 @@ fn runtime(err: &EvalAltResult) -> (Option<(usize, usize)>, String) {
         }
         EvalAltResult::ErrorStackOverflow(_) => {
             "calls nested too deep (an endless recursion?)".to_string()
+        }
+        EvalAltResult::ErrorTerminated(token, _) if token.is_int() => {
+            let limit = token.as_int().map_or(0, |l| l as u64);
+            format!(
+                "the game ran past the work limit of {limit} Rhai operations in all, about {} here",
+                crate::work::in_words(limit.saturating_mul(OPERATION_STEPS))
+            )
         }
         other => {
             let text = other.to_string();
@@ -286,7 +313,27 @@ impl ScriptGame {
     /// Compiles `text`, naming it `source` in messages, and runs its top level once (for
     /// its constants).
     pub fn compile(source: &str, text: &str) -> Result<ScriptGame, ScriptError> {
-        let engine = engine();
+        let mut engine = engine();
+        let meter = Rc::new(Meter {
+            total: Cell::new(0),
+            limit: Cell::new(MAX_TOTAL_OPERATIONS),
+        });
+        {
+            // Rhai counts operations from 0 in each call; the total over calls is kept
+            // here, and bounded, whatever the script's calls look like.
+            let meter = Rc::clone(&meter);
+            let last = Cell::new(0u64);
+            engine.on_progress(move |ops| {
+                let seen = last.replace(ops);
+                let new = if ops >= seen { ops - seen } else { ops };
+                let done = meter.total.get() + new;
+                meter.total.set(done);
+                if done % 65536 == 0 {
+                    crate::stop::check();
+                }
+                (done > meter.limit.get()).then(|| Dynamic::from_int(meter.limit.get() as i64))
+            });
+        }
         let ast = engine.compile(text).map_err(|e| {
             let pos = e.position();
             ScriptError::Syntax {
@@ -324,12 +371,24 @@ impl ScriptGame {
             has_canonical,
             fault: RefCell::new(None),
             calls: Cell::new(0),
+            meter,
         })
     }
 
     /// The file name the game was loaded from, as messages show it.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// Rhai operations run so far, over every call.
+    pub fn operations(&self) -> u64 {
+        self.meter.total.get()
+    }
+
+    /// Bounds the Rhai operations of every call together (default
+    /// [`MAX_TOTAL_OPERATIONS`]); past it the game faults, naming the limit.
+    pub fn set_work_limit(&self, operations: u64) {
+        self.meter.limit.set(operations);
     }
 
     /// How many times the script's `options` has been called.
@@ -781,6 +840,75 @@ mod tests {
         );
         let m = fault_of("fn f(n) { f(n + 1) }\nfn options(n) { f(n) }", 0.into());
         assert!(m.contains("too deep") || m.contains("Stack"), "{m}");
+    }
+
+    #[test]
+    fn work_over_every_call_is_bounded() {
+        // Each call is far below the per-call bound; together they pass the game's.
+        let g = game(
+            "fn options(n) { let i = 0; while i < 1000 { i += 1; } if n > 0 { [n - 1] } else { [] } }",
+        );
+        g.set_work_limit(50_000);
+        let mut solver = Solver::new(&g);
+        let e = solver.grundy(&ScriptPosition::Int(1000)).unwrap_err();
+        let SolveError::Rules(m) = e else {
+            panic!("expected a fault, got {e}")
+        };
+        assert!(m.contains("work limit of 50000 Rhai operations"), "{m}");
+        assert!(
+            g.operations() > 50_000 && g.operations() < 60_000,
+            "{}",
+            g.operations()
+        );
+        // Under the bound, the same game is solved.
+        let g = game(
+            "fn options(n) { let i = 0; while i < 1000 { i += 1; } if n > 0 { [n - 1] } else { [] } }",
+        );
+        g.set_work_limit(10_000_000);
+        assert_eq!(
+            Solver::new(&g).grundy(&ScriptPosition::Int(1000)).unwrap(),
+            Nimber(0)
+        );
+    }
+
+    #[test]
+    fn options_waiting_on_the_stack_count_against_the_limit() {
+        // A chain whose every position lists 1000 options: few stored values, many held.
+        let g = game(
+            "fn options(n) { let out = []; if n > 0 { for i in 0..1000 { out.push(n - 1); } } out }",
+        );
+        let mut solver = Solver::with_limit(&g, 20_000);
+        let e = solver.grundy(&ScriptPosition::Int(100)).unwrap_err();
+        assert!(
+            matches!(e, SolveError::TooManyPositions { limit: 20_000 }),
+            "{e}"
+        );
+        assert!(solver.stats().memo_size < 100);
+        let mut solver = Solver::with_limit(&g, 200_000);
+        assert_eq!(solver.grundy(&ScriptPosition::Int(100)).unwrap(), Nimber(0));
+    }
+
+    #[test]
+    fn eval_cannot_overflow_the_stack() {
+        // Each nested `eval` took a native frame the call-depth limit did not count, until
+        // the process aborted. It is no longer a function a script can reach, by any name.
+        for text in [
+            "fn options(p) { let s = \"eval(s)\"; eval(s); [] }",
+            "fn options(p) { let s = \"call(Fn(\\\"eval\\\"), s)\"; call(Fn(\"eval\"), s); [] }",
+            "fn options(p) { let s = \"Fn(\\\"eval\\\").call(s)\"; Fn(\"eval\").call(s); [] }",
+        ] {
+            let e = match ScriptGame::compile("e.rhai", text) {
+                Err(e) => e.to_string(),
+                Ok(g) => {
+                    let mut solver = Solver::new(&g);
+                    match solver.grundy(&ScriptPosition::Int(1)) {
+                        Err(e) => e.to_string(),
+                        Ok(v) => panic!("{text}: expected a fault, got {v}"),
+                    }
+                }
+            };
+            assert!(e.starts_with("e.rhai"), "{text}: {e}");
+        }
     }
 
     #[test]

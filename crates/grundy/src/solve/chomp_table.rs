@@ -120,6 +120,9 @@ impl ChompTable {
             if rank % step == 0 {
                 progress(rank, positions);
             }
+            if rank % 4096 == 0 {
+                crate::stop::check();
+            }
             if lengths[0] > 0 {
                 values[rank as usize] = Self::mex_of_options(&term, &values, &lengths, rank);
             }

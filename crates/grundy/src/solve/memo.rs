@@ -26,8 +26,9 @@ pub enum SolveError {
     /// The rules failed while listing options (see [`Game::fault`]).
     #[error("{0}")]
     Rules(String),
-    /// The memo table would grow past the limit set with [`Solver::with_limit`].
-    #[error("more than {limit} positions would have to be stored")]
+    /// The positions stored and the options waiting on the solver's stack would pass the
+    /// limit set with [`Solver::with_limit`].
+    #[error("more than {limit} positions would have to be held")]
     TooManyPositions {
         /// The limit in force.
         limit: usize,
@@ -115,7 +116,8 @@ impl<G: Game> Solver<G> {
         Self::with_limit(game, usize::MAX)
     }
 
-    /// A solver that refuses to store more than `limit` positions.
+    /// A solver that refuses to hold more than `limit` positions: values stored, and
+    /// options listed and waiting on its stack.
     pub fn with_limit(game: G, limit: usize) -> Self {
         Solver {
             game,
@@ -324,6 +326,7 @@ impl<G: Game> Solver<G> {
     }
 
     fn open(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
+        crate::stop::check();
         if self.memo.len() >= self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
         }
@@ -342,6 +345,14 @@ impl<G: Game> Solver<G> {
         }
         let options_end = self.options.len();
         self.stats.options += (options_end - options_start) as u64;
+        // The options waiting on the stack cost memory as stored positions do (a deep game
+        // with thousands of options a position holds far more of them than of stored
+        // values): both count against the limit.
+        if self.memo.len().saturating_add(options_end) > self.limit {
+            self.options.truncate(options_start);
+            self.memo.remove(&position);
+            return Err(SolveError::TooManyPositions { limit: self.limit });
+        }
         Ok(Frame {
             position,
             options_start,

@@ -393,6 +393,9 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
     /// candidate in `wanted` is left (the listing is then `cut`).
     fn expand(&mut self, p: &G::Position, marks: Marks, wanted: Set) -> Listing {
         self.stats.expanded += 1;
+        if self.stats.expanded.is_multiple_of(1024) {
+            crate::stop::check();
+        }
         let counted = self.game.option_count(p).filter(|&n| (n as u64) < WIDTH);
         let full = |n: usize| {
             if n as u64 + 1 >= WIDTH {

@@ -108,6 +108,7 @@ impl Subtraction {
             g.push(v);
             if n % 65536 == 0 {
                 progress.advance(n as u64);
+                crate::stop::check();
             }
         }
         progress.finish();

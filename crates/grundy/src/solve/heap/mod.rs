@@ -332,6 +332,7 @@ fn compute_narrow_to(
             }
             let pairs = engine.pairs();
             if n >= next_tick || pairs - ticked_pairs >= 1 << 24 {
+                crate::stop::check();
                 if !watch.tick(ValuesRef::Narrow(engine.values())) {
                     return Err(HeapError::Stopped {
                         values: Values::Narrow(engine.into_values()),

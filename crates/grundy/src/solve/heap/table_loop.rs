@@ -72,6 +72,7 @@ pub(crate) fn octal(
             // Every 2^20 pairs or so, and at most every 1024 heaps.
             next_tick = n + (1 << 20) / n.max(1) + 1;
             next_tick = next_tick.min(n + 1024);
+            crate::stop::check();
             if !watch.tick(ValuesRef::Wide(&table.values)) {
                 return Err(HeapError::Stopped {
                     values: Values::Wide(table.values),
