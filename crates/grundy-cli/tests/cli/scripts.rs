@@ -296,7 +296,12 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
     // Each nested eval took a native frame until the process aborted (exit 134).
     let eval = temp_script("fn options(p) { let s = \"eval(s)\"; eval(s); [] }\n");
     for command in ["sequence", "explore"] {
-        assert_refused(&[command, &arg(&eval), "--upto", "3"], "", 2, "'eval' is disabled");
+        assert_refused(
+            &[command, &arg(&eval), "--upto", "3"],
+            "",
+            2,
+            "'eval' is disabled",
+        );
     }
     assert_refused(&["analyze", &arg(&eval)], "3", 2, "'eval' is disabled");
 
