@@ -361,6 +361,10 @@ Examples:
         /// file is read).
         #[arg(long, value_name = "DIR")]
         scripts: Option<PathBuf>,
+        /// How long one request may take, in seconds (1 to 3600); its work is stopped
+        /// then and it is answered 503.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        time_limit: u64,
     },
 
     /// Draw the P-positions of the lame queen or of Wythoff's game as a map.

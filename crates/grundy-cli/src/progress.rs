@@ -81,9 +81,16 @@ pub fn watching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
                 bar.finish_and_clear();
             }
         });
-        let result = work();
-        done.store(true, Ordering::Relaxed);
-        poller.thread().unpark();
-        result
+        // The poller ends however the work does: a work stopped by unwinding (see
+        // `grundy::stop`) would otherwise leave the scope waiting on it for ever.
+        struct Done<'a>(&'a AtomicBool, std::thread::Thread);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+                self.1.unpark();
+            }
+        }
+        let _done = Done(&done, poller.thread().clone());
+        work()
     })
 }

@@ -311,7 +311,7 @@ impl Family {
 
 impl Family {
     /// The most moves [`heap_moves`](Self::heap_moves) lists.
-    pub const MAX_LISTED_MOVES: usize = 100_000;
+    pub const MAX_LISTED_MOVES: usize = 20_000;
 
     /// Every move of a sum of heaps, each once (a split into 1 + 3 is the split into
     /// 3 + 1), with the value of the position it leaves: 0 for the winning moves. In the

@@ -5,7 +5,7 @@ mod explore;
 mod generate;
 mod judge;
 mod picture;
-mod script;
+pub mod script;
 mod sequence;
 mod table;
 
@@ -99,7 +99,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             port,
             bind,
             scripts,
-        } => crate::web::serve(&bind, port, scripts.as_deref()),
+            time_limit,
+        } => crate::web::serve(
+            &bind,
+            port,
+            scripts.as_deref(),
+            std::time::Duration::from_secs(time_limit),
+        ),
         Command::Gen {
             problem,
             size,

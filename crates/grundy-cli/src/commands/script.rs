@@ -147,8 +147,20 @@ pub fn analyze(
     memory: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let limit = limit(memory)?;
     let game = load(path)?;
+    analyze_game(&game, input, json, stats, memory, out)
+}
+
+/// [`analyze`] for a game already loaded.
+pub fn analyze_game(
+    game: &ScriptGame,
+    input: &Input,
+    json: bool,
+    stats: bool,
+    memory: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let limit = limit(memory)?;
     let text = std::str::from_utf8(&input.bytes).map_err(|e| {
         Failure::input(anyhow!(
             "{}: the input is not UTF-8 text (byte {})",

@@ -22,25 +22,39 @@ use std::time::Duration;
 use anyhow::anyhow;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Request as HttpRequest, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use grundy::stop::{self, Stop};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::Failure;
-use crate::commands::{analyze_to, family_named, parse_heaps};
+use crate::commands::{analyze_to, family_named, parse_heaps, script};
 use crate::problems::Input;
 
 /// The largest request body.
 pub const MAX_BODY: usize = 64 * 1024;
-/// Requests worked on at once; the others wait their turn.
-const WORKERS: usize = 4;
-/// How long one request may take.
-const REQUEST_TIME: Duration = Duration::from_secs(30);
+/// Requests worked on at once in the quick lane: every request starts there.
+const QUICK_WORKERS: usize = 4;
+/// How long a request may work in the quick lane before it is stopped and queued for the
+/// slow lane, where it starts again.
+const QUICK_TIME: Duration = Duration::from_millis(250);
+/// Requests worked on at once in the slow lane: as many as the machine has cores, so that
+/// expensive requests never take the CPU the quick lane needs from more than that.
+const SLOW_WORKERS: usize = 2;
+/// The default for how long one request may take.
+pub const REQUEST_TIME: Duration = Duration::from_secs(30);
+/// How long a connection may take to send a request's head, and may stay idle between
+/// requests; the shorter one applies once half of the connections allowed are open.
+const HEAD_TIME: Duration = Duration::from_secs(10);
+const HEAD_TIME_BUSY: Duration = Duration::from_secs(1);
+/// The most connections open at once (fewer when the file limit is lower).
+const MAX_CONNECTIONS: usize = 1024;
 /// Memory for one Cram, Chomp or script position.
 const POSITION_MEMORY: &str = "256M";
 
@@ -48,16 +62,18 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
 
-/// What every handler shares: the workers' permits and the folder of script games.
+/// What every handler shares: the lanes' permits and the folder of script games.
 struct Server {
-    workers: Arc<Semaphore>,
+    quick: Arc<Semaphore>,
+    slow: Arc<Semaphore>,
     scripts: Option<PathBuf>,
 }
 
 type Shared = Arc<Server>;
 
 /// The page and the API; script games `script:NAME` are `DIR/NAME.rhai` of `scripts`.
-pub fn router(scripts: Option<&Path>) -> Router {
+/// Each request is cut off after `time_limit`, its work stopped.
+pub fn router(scripts: Option<&Path>, time_limit: Duration) -> Router {
     Router::new()
         .route(
             "/",
@@ -76,19 +92,27 @@ pub fn router(scripts: Option<&Path>) -> Router {
         .route("/api/move", post(reply))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(same_origin))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
-            REQUEST_TIME,
+            time_limit,
         ))
+        .layer(middleware::map_response(json_errors))
         .with_state(Arc::new(Server {
-            workers: Arc::new(Semaphore::new(WORKERS)),
+            quick: Arc::new(Semaphore::new(QUICK_WORKERS)),
+            slow: Arc::new(Semaphore::new(SLOW_WORKERS)),
             scripts: scripts.map(Path::to_path_buf),
         }))
 }
 
 /// Serves on `bind`:`port` (port 0: any free port) until the process is stopped. The
 /// address is printed on standard output first.
-pub fn serve(bind: &str, port: u16, scripts: Option<&Path>) -> Result<(), Failure> {
+pub fn serve(
+    bind: &str,
+    port: u16,
+    scripts: Option<&Path>,
+    time_limit: Duration,
+) -> Result<(), Failure> {
     if let Some(dir) = scripts
         && !dir.is_dir()
     {
@@ -103,8 +127,11 @@ pub fn serve(bind: &str, port: u16, scripts: Option<&Path>) -> Result<(), Failur
             grundy::parse::escaped_str(bind)
         ))
     })?;
+    let connections = connection_cap();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // Script games run Rhai, which recurses on the native stack (64 calls at most).
+        .thread_stack_size(16 << 20)
         .enable_all()
         .build()
         .map_err(Failure::other)?;
@@ -120,14 +147,179 @@ pub fn serve(bind: &str, port: u16, scripts: Option<&Path>) -> Result<(), Failur
             writeln!(out, "grundy serves http://{local}/ (Ctrl-C stops it)")?;
             out.flush()?;
         }
-        axum::serve(listener, router(scripts))
-            .await
-            .map_err(|e| Failure::other(anyhow!("the server stopped: {e}")))
+        accept(listener, router(scripts, time_limit), connections).await;
+        Ok(())
     })
+}
+
+/// The most connections to hold open: [`MAX_CONNECTIONS`], or fewer under a lower limit on
+/// open files (raised to its hard limit first), keeping room for the files the work opens.
+fn connection_cap() -> usize {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, getrlimit, setrlimit};
+        let mut files = getrlimit(Resource::Nofile);
+        if files.current != files.maximum {
+            files.current = files.maximum;
+            let _ = setrlimit(Resource::Nofile, files);
+        }
+        let soft = getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX);
+        let room = usize::try_from(soft.saturating_sub(64)).unwrap_or(usize::MAX);
+        MAX_CONNECTIONS.min(room).max(8)
+    }
+    #[cfg(not(unix))]
+    {
+        MAX_CONNECTIONS
+    }
+}
+
+/// Accepts connections for ever, at most `cap` open at once, each given [`HEAD_TIME`] to
+/// send a request's head (and as long between requests), or [`HEAD_TIME_BUSY`] once half
+/// of `cap` are open: silent sockets cannot hold the server.
+async fn accept(listener: tokio::net::TcpListener, app: Router, cap: usize) {
+    let open = Arc::new(Semaphore::new(cap));
+    loop {
+        let Ok(permit) = open.clone().acquire_owned().await else {
+            return;
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of files or memory for a moment: let connections end, then go on.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let busy = open.available_permits() < cap / 2;
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(if busy { HEAD_TIME_BUSY } else { HEAD_TIME })
+                .max_buf_size(MAX_BODY + 16 * 1024);
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let _ = builder.serve_connection(io, service).await;
+        });
+    }
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// Refuses what a web page elsewhere could send through the user's browser: a request whose
+/// `Origin` is not this server, a `Host` that is a name other than `localhost` (a name that
+/// resolves here, DNS rebinding), and API requests that are not `application/json` (which a
+/// page can post without asking the server first).
+async fn same_origin(headers: HeaderMap, request: HttpRequest, next: Next) -> Response {
+    let text = |name| {
+        headers
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    };
+    let Some(host) = text(header::HOST) else {
+        return ApiError(
+            StatusCode::BAD_REQUEST,
+            "the request has no Host header".into(),
+        )
+        .into_response();
+    };
+    if !local_host(&host) {
+        return ApiError(
+            StatusCode::FORBIDDEN,
+            format!(
+                "Host '{}' refused: ask for the server by its address or as localhost",
+                grundy::parse::escaped_str(&host)
+            ),
+        )
+        .into_response();
+    }
+    if let Some(origin) = text(header::ORIGIN)
+        && origin != format!("http://{host}")
+    {
+        return ApiError(
+            StatusCode::FORBIDDEN,
+            format!(
+                "cross-origin request from '{}' refused: the API answers only its own page",
+                grundy::parse::escaped_str(&origin)
+            ),
+        )
+        .into_response();
+    }
+    if request.method() == Method::POST {
+        let json = text(header::CONTENT_TYPE).is_some_and(|t| {
+            t.split(';')
+                .next()
+                .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+        });
+        if !json {
+            return ApiError(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the API takes a body of Content-Type application/json".into(),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// An IP address or `localhost`, with or without a port.
+fn local_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // [v6]:port
+        match rest.split_once(']') {
+            Some((ip, port)) if port.is_empty() || port.starts_with(':') => {
+                return ip.parse::<std::net::Ipv6Addr>().is_ok();
+            }
+            _ => return false,
+        }
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
+}
+
+/// Every answer other than 200 carries `{"error": MESSAGE}`, whoever made it: the handlers,
+/// or the layers in front of them (a body too large, a method not allowed, a cut-off).
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    if status.is_success() {
+        return response;
+    }
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!(
+                "the request body is larger than the {} KiB allowed",
+                MAX_BODY >> 10
+            )
+        }
+        StatusCode::METHOD_NOT_ALLOWED => {
+            "method not allowed: pages are read with GET, the API is called with POST".into()
+        }
+        StatusCode::SERVICE_UNAVAILABLE => {
+            "the request took longer than the server allows, and its work was stopped".into()
+        }
+        other => other
+            .canonical_reason()
+            .unwrap_or("the request failed")
+            .to_lowercase(),
+    };
+    let mut fresh = ApiError(status, message).into_response();
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(v) = response.headers().get(&name) {
+            fresh.headers_mut().insert(name, v.clone());
+        }
+    }
+    fresh
 }
 
 /// An answer other than 200: a status and a message, as `{"error": MESSAGE}`.
@@ -160,9 +352,23 @@ impl From<Failure> for ApiError {
 struct Request {
     game: String,
     position: String,
-    /// The name the caller gave a script game, `script:NAME` (set once it is resolved).
+    /// A script game's file, once `script:NAME` is resolved in the scripts folder.
     #[serde(skip)]
-    asked: Option<String>,
+    script: Option<PathBuf>,
+}
+
+impl Request {
+    /// The script game's name in messages: `NAME.rhai`, never where the file is kept.
+    fn script_name(&self) -> String {
+        let name = self.game.strip_prefix("script:").unwrap_or(&self.game);
+        format!("{name}.rhai")
+    }
+
+    /// The script game, loaded and named as the client asked for it.
+    fn script_game(&self, path: &Path) -> Result<grundy::script::ScriptGame, ApiError> {
+        grundy::script::ScriptGame::load_as(path, &self.script_name())
+            .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))
+    }
 }
 
 /// The request in the body. A script game `script:NAME` becomes the file `NAME.rhai` of
@@ -197,8 +403,7 @@ fn request(server: &Server, body: &Bytes) -> Result<Request, ApiError> {
                 ),
             ));
         }
-        r.asked = Some(r.game.clone());
-        r.game = format!("script:{}", path.display());
+        r.script = Some(path);
     }
     Ok(r)
 }
@@ -210,23 +415,98 @@ fn input(r: &Request) -> Input {
     }
 }
 
-/// Runs `work` off the event loop, a few at a time.
+/// Raises the flags it holds when dropped: the request's future is dropped when it is cut
+/// off or its client hangs up, and its work stops at the engine's next check.
+struct StopOnDrop([Stop; 2]);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        for s in &self.0 {
+            s.request();
+        }
+    }
+}
+
+/// Runs `work` off the event loop. Every request starts in the quick lane; one still
+/// working after [`QUICK_TIME`] is stopped there and started again in the slow lane, which
+/// takes [`SLOW_WORKERS`] at a time. So cheap requests are answered at once however many
+/// expensive ones are queued, and expensive ones share the cores instead of piling up.
 async fn blocking<T: Send + 'static>(
-    workers: &Shared,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    server: &Shared,
+    work: impl Fn() -> Result<T, ApiError> + Send + Sync + 'static,
 ) -> Result<T, ApiError> {
-    let permit = workers.workers.clone().acquire_owned().await.map_err(|_| {
+    let work = Arc::new(work);
+    let (quick, slow) = (Stop::new(), Stop::new());
+    let _guard = StopOnDrop([quick.clone(), slow.clone()]);
+    let stopping = || {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is stopping".into(),
         )
-    })?;
-    tokio::task::spawn_blocking(move || {
+    };
+    let permit = server
+        .quick
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| stopping())?;
+    let attempt = {
+        let (work, flag) = (Arc::clone(&work), quick.clone());
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            stop::run(&flag, || work())
+        })
+    };
+    tokio::pin!(attempt);
+    let first = tokio::select! {
+        done = &mut attempt => done,
+        () = tokio::time::sleep(QUICK_TIME) => {
+            quick.request();
+            attempt.await
+        }
+    };
+    match first {
+        Ok(Ok(result)) => return result,
+        Ok(Err(stop::Stopped)) => {}
+        Err(_) => return Err(failed()),
+    }
+    let permit = server
+        .slow
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| stopping())?;
+    let flag = slow.clone();
+    let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        work()
+        let done = stop::run(&flag, || work());
+        give_back_memory();
+        done
     })
-    .await
-    .map_err(|_| ApiError(StatusCode::INTERNAL_SERVER_ERROR, "the work failed".into()))?
+    .await;
+    match done {
+        Ok(Ok(result)) => result,
+        Ok(Err(stop::Stopped)) => Err(ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the request was stopped".into(),
+        )),
+        Err(_) => Err(failed()),
+    }
+}
+
+fn failed() -> ApiError {
+    ApiError(StatusCode::INTERNAL_SERVER_ERROR, "the work failed".into())
+}
+
+/// Hands the memory an expensive request freed back to the system: the allocator keeps
+/// freed pages for reuse, so the server would otherwise stay at its largest request's size.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks glibc's own arenas under their locks; it takes no
+    // pointer from us and is safe to call from any thread at any time.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 fn json_response(text: String) -> Response {
@@ -236,15 +516,27 @@ fn json_response(text: String) -> Response {
 /// The analysis `grundy analyze GAME --json` prints, as text.
 fn analysis(r: &Request) -> Result<String, ApiError> {
     let mut out = Vec::new();
-    analyze_to(
-        &r.game,
-        &input(r),
-        true,
-        false,
-        None,
-        Some(POSITION_MEMORY),
-        &mut out,
-    )?;
+    if let Some(path) = &r.script {
+        let game = r.script_game(path)?;
+        script::analyze_game(
+            &game,
+            &input(r),
+            true,
+            false,
+            Some(POSITION_MEMORY),
+            &mut out,
+        )?;
+    } else {
+        analyze_to(
+            &r.game,
+            &input(r),
+            true,
+            false,
+            None,
+            Some(POSITION_MEMORY),
+            &mut out,
+        )?;
+    }
     String::from_utf8(out).map_err(|_| {
         ApiError(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -305,7 +597,7 @@ struct MoveList {
 }
 
 /// The most moves one list holds.
-const MAX_MOVES: u64 = 20_000;
+const MAX_MOVES: u64 = grundy::Family::MAX_LISTED_MOVES as u64;
 /// The most bytes the positions of one list may add up to (each move carries the whole
 /// position it leaves).
 const MAX_LISTED_BYTES: usize = 32 << 20;
@@ -348,8 +640,8 @@ fn numbers(r: &Request) -> Vec<u64> {
 
 /// Every move of the position, with the position it leaves and its outcome.
 fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
-    if let Some(path) = r.game.strip_prefix("script:") {
-        return script_moves(r, Path::new(path));
+    if let Some(path) = &r.script {
+        return script_moves(r, path);
     }
     match r.game.as_str() {
         "shgame" | "sheet" => return sheet_moves(r),
@@ -751,7 +1043,7 @@ fn in_play_moves(r: &Request, left: &str, verb: &str) -> Result<MoveList, ApiErr
     let in_play = Request {
         game: r.game.clone(),
         position,
-        asked: None,
+        script: None,
     };
     let report = report_of(&in_play)?;
     let cells: Vec<[u64; 2]> = report[left]
@@ -798,7 +1090,7 @@ fn nothing_left(game: &str) -> Value {
 /// A move that leaves nothing at all ends the game; its position is written empty.
 fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
     let mut list = MoveList {
-        game: r.asked.clone().unwrap_or_else(|| r.game.clone()),
+        game: r.game.clone(),
         position: r.position.trim().to_string(),
         grundy: Some(0),
         winner: "second",
@@ -811,11 +1103,9 @@ fn script_moves(r: &Request, path: &Path) -> Result<MoveList, ApiError> {
         return Ok(list);
     }
     analysis(r)?;
-    let rules = |e: grundy::SolveError| {
-        ApiError(StatusCode::BAD_REQUEST, format!("{}: {e}", path.display()))
-    };
-    let game = grundy::script::ScriptGame::load(path)
-        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let name = r.script_name();
+    let rules = |e: grundy::SolveError| ApiError(StatusCode::BAD_REQUEST, format!("{name}: {e}"));
+    let game = r.script_game(path)?;
     let positions = grundy::script::parse_positions(&r.position)
         .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("position:{e}")))?;
     let memory = parse_memory(POSITION_MEMORY);
@@ -909,7 +1199,7 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
         .min_by_key(|(i, m)| (!m.winning, m.size, *i))
         .map(|(_, m)| m);
     let next = Request {
-        asked: r.asked.clone(),
+        script: r.script.clone(),
         game: r.game.clone(),
         position: best
             .as_ref()

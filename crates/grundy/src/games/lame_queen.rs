@@ -180,7 +180,7 @@ impl PPositions {
         let mut blocked = Blocked::new(d);
         let mut first_open = 0usize;
         for x in 0..n {
-            if x % 65536 == 0 {
+            if x.is_multiple_of(65536) {
                 crate::stop::check();
             }
             if owner[x] != NONE {

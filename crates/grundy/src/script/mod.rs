@@ -287,7 +287,13 @@ fn runtime(err: &EvalAltResult) -> (Option<(usize, usize)>, String) {
 impl ScriptGame {
     /// Reads and compiles the script in `path`.
     pub fn load(path: &Path) -> Result<ScriptGame, ScriptError> {
-        let source = crate::parse::escaped_path(path);
+        Self::load_as(path, &crate::parse::escaped_path(path))
+    }
+
+    /// Reads and compiles the script in `path`, calling it `name` in every message (a
+    /// server names a script by what the client asked for, not by where it is kept).
+    pub fn load_as(path: &Path, name: &str) -> Result<ScriptGame, ScriptError> {
+        let source = name.to_string();
         let read = |e: std::io::Error| ScriptError::Read {
             file: source.clone(),
             message: e.to_string(),
@@ -328,7 +334,7 @@ impl ScriptGame {
                 let new = if ops >= seen { ops - seen } else { ops };
                 let done = meter.total.get() + new;
                 meter.total.set(done);
-                if done % 65536 == 0 {
+                if done.is_multiple_of(65536) {
                     crate::stop::check();
                 }
                 (done > meter.limit.get()).then(|| Dynamic::from_int(meter.limit.get() as i64))

@@ -120,7 +120,7 @@ impl ChompTable {
             if rank % step == 0 {
                 progress(rank, positions);
             }
-            if rank % 4096 == 0 {
+            if rank.is_multiple_of(4096) {
                 crate::stop::check();
             }
             if lengths[0] > 0 {
