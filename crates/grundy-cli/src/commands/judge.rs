@@ -21,7 +21,7 @@ use super::{parse_size, problem_named};
 use crate::Failure;
 use crate::judge::run::Limits;
 use crate::judge::shrink::{self, Budget};
-use crate::judge::{self as judging, Judged, Verdict, bytes};
+use crate::judge::{self as judging, Judged, KEPT_OUTPUT, Verdict, bytes};
 use crate::problems::{self, Input};
 use crate::signals::Deferring;
 
@@ -36,9 +36,6 @@ const SHRINK_BUDGET: Budget = Budget {
     runs: 2000,
     time: Duration::from_secs(120),
 };
-/// The most output of a failing run kept for the report.
-const KEPT_OUTPUT: usize = 1 << 20;
-
 /// What `grundy judge` was asked.
 pub struct Request<'a> {
     pub problem: &'a str,

@@ -14,6 +14,9 @@ use serde::Serialize;
 use compare::Mismatch;
 use run::{End, Limits, Outcome};
 
+/// How much of a program's output a verdict keeps, to show.
+pub const KEPT_OUTPUT: usize = 1 << 20;
+
 /// A judge's verdict on one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Verdict {
@@ -71,7 +74,7 @@ pub struct Judged {
     pub detail: String,
     /// Where the output first differs (a wrong answer only).
     pub mismatch: Option<Mismatch>,
-    /// What the program printed (up to the output limit).
+    /// The start of what the program printed (at most [`KEPT_OUTPUT`] bytes).
     pub got: Vec<u8>,
     /// How long it ran.
     pub time: Duration,
@@ -111,12 +114,20 @@ pub fn judge(
     limits: &Limits,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> io::Result<Option<Judged>> {
+    // The output is compared as it comes, and only its start kept for the report: a
+    // run holds a bounded amount of it whatever the output limit.
+    let mut comparer = compare::Comparer::new(expected);
+    let mut got = Vec::new();
     let Outcome {
         end,
-        stdout,
         stderr,
         elapsed,
-    } = run::run(command, input, limits, stop)?;
+        ..
+    } = run::run(command, input, limits, stop, &mut |bytes| {
+        comparer.feed(bytes);
+        let room = KEPT_OUTPUT.saturating_sub(got.len());
+        got.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    })?;
     let (verdict, detail, mismatch) = match end {
         End::Stopped => return Ok(None),
         End::TimedOut => (
@@ -147,7 +158,7 @@ pub fn judge(
                 .unwrap_or_default();
             (Verdict::RE, format!("exit status {code}{why}"), None)
         }
-        End::Exited(_) => match compare::compare(expected, &stdout) {
+        End::Exited(_) => match comparer.finish() {
             None => (Verdict::AC, String::new(), None),
             Some(m) => (
                 Verdict::WA,
@@ -163,7 +174,7 @@ pub fn judge(
         verdict,
         detail,
         mismatch,
-        got: stdout,
+        got,
         time: elapsed,
     }))
 }

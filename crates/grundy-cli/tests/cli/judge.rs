@@ -459,3 +459,113 @@ fn a_right_program_in_another_language_is_accepted() {
     );
     assert_eq!(report["counts"]["AC"], 7);
 }
+
+#[test]
+fn a_child_in_a_session_of_its_own_neither_spoils_the_output_nor_outlives_the_verdict() {
+    let mark = marker("setsid");
+    let (status, report) = judge(
+        "shgame",
+        &["--tests", "2", "--time-limit", "10"],
+        &["sh", &solution("setsid_child.sh"), &mark],
+    );
+    // The program answered right and ended; the child holding its output was killed, not
+    // waited for, and what the program printed was kept.
+    assert_eq!(
+        (status, &report["verdict"]),
+        (0, &Value::from("AC")),
+        "{report:#}"
+    );
+    assert_eq!(processes_marked(&mark), Vec::<String>::new());
+}
+
+#[test]
+fn a_fork_bomb_is_killed_whole_and_the_judge_goes_on() {
+    use std::os::unix::process::CommandExt;
+    let mark = marker("bomb");
+    let mut command = Command::new(grundy_bin());
+    command
+        .args([
+            "judge",
+            "shgame",
+            "--json",
+            "--tests",
+            "2",
+            "--time-limit",
+            "1",
+        ])
+        .args(["--", "python3"])
+        .arg(solution("fork_bomb.py"))
+        .arg(&mark);
+    // The process limit binds only other users than root: a root test runs the judge as
+    // nobody, with room for the judge and about 100 more processes.
+    let root = rustix::process::getuid().is_root();
+    if root {
+        command.uid(65534).gid(65534);
+    }
+    // SAFETY: only setrlimit runs between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = rustix::process::Rlimit {
+                current: Some(120),
+                maximum: Some(120),
+            };
+            rustix::process::setrlimit(rustix::process::Resource::Nproc, limit)?;
+            Ok(())
+        });
+    }
+    let out = command.output().expect("the judge runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(101), "the judge panicked: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).expect("one JSON report");
+    let tests = report["tests"].as_array().expect("tests");
+    assert_eq!(tests.len(), 3, "{report:#}");
+    assert!(tests.iter().all(|t| t["verdict"] == "TLE"), "{report:#}");
+    assert_eq!(processes_marked(&mark), Vec::<String>::new());
+}
+
+#[test]
+fn the_judge_holds_little_of_an_output_however_large_the_limit() {
+    // Two runs at a time, each printing 256 MiB under a limit of 200M: the judge once held
+    // every byte up to the limit (4.2 GB at its peak under 1G); now it compares them as
+    // they come. (Past the limit the verdict is OLE, which is not shrunk.)
+    let mut child = Command::new(grundy_bin())
+        .args(["judge", "shgame", "--json", "--tests", "1", "--jobs", "2"])
+        .args(["--output-limit", "200M", "--time-limit", "60", "--"])
+        .args(["python3", "-c"])
+        .arg("import sys\nsys.stdin.read()\nb = b'1\\n' * (1 << 20)\nfor _ in range(128):\n    sys.stdout.buffer.write(b)\n")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the judge runs");
+    // Read as it comes: the report is larger than a pipe holds.
+    let mut out = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut out, &mut text).expect("read");
+        text
+    });
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0u64;
+    while child.try_wait().expect("waits").is_none() {
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(kib) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        {
+            peak_kib = kib;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let stdout = reader.join().expect("the reader ends");
+    let report: Value = serde_json::from_str(&stdout).expect("one JSON report");
+    assert_eq!(report["verdict"], "OLE", "{report:#}");
+    assert!(peak_kib > 0, "the judge's memory was never read");
+    assert!(
+        peak_kib < 128 * 1024,
+        "the judge peaked at {} MiB",
+        peak_kib / 1024
+    );
+}
