@@ -624,7 +624,12 @@ pub fn parse_positions(text: &str) -> Result<Vec<ScriptPosition>, ParseError> {
             .find(|c: char| c.is_whitespace() || c == ',' || c == ']' || c == '[')
             .unwrap_or(rest.len())
             .max(rest.chars().next().map_or(0, char::len_utf8));
-        Found::Token(escaped_str(&rest[..end.min(40)]).into_owned())
+        // At most 40 bytes of it, cut where a character ends.
+        let mut cut = end.min(40);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        Found::Token(escaped_str(&rest[..cut]).into_owned())
     };
     let number = |i: usize, line: usize| -> Result<(i64, usize), ParseError> {
         let rest = &text[i..];
@@ -731,6 +736,12 @@ mod tests {
                 .contains("'x'")
         );
         assert!(parse_positions("99999999999999999999").is_err());
+        // A long token cut for the message where a character ends (found by fuzzing:
+        // the 40th byte fell inside a three-byte character).
+        let text = format!("{}\u{fffd}", "9".repeat(39));
+        assert!(parse_positions(&text).is_err());
+        let e = parse_positions(&"\u{fffd}".repeat(20)).unwrap_err();
+        assert!(e.to_string().contains('\u{fffd}'), "{e}");
         assert!(parse_positions("[1,]").is_err());
     }
 
