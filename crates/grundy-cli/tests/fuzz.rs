@@ -216,3 +216,137 @@ fn random_bytes_never_panic() {
             .unwrap_or_else(|e| panic!("{problem:?} (analyze: {analyze}): {e}"));
     }
 }
+
+/// Script positions come from the command line and from the web API.
+#[test]
+fn script_positions_never_panic() {
+    let seeds = [
+        "3 [3, 5]\n[] -2 [ 1 ,2 ]",
+        "[0, 0] [1, 2] 7",
+        "[3000, 3000]",
+        "[99999999999999999999999999999999999999é, 1]",
+    ];
+    for seed in seeds {
+        let mut runner = TestRunner::new(Config {
+            cases: cases(),
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&prop::collection::vec(edit(), 1..6), |edits| {
+                let bytes = apply(seed, &edits);
+                let text = String::from_utf8_lossy(&bytes);
+                if let Err(e) = grundy::script::parse_positions(&text) {
+                    let message = e.to_string();
+                    prop_assert!(!message.chars().any(char::is_control), "{message:?}");
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("seed {seed:?}: {e}"));
+    }
+}
+
+/// What the web API is asked: a path, a content type and a body.
+#[derive(Clone, Debug)]
+struct Call {
+    path: &'static str,
+    json: bool,
+    body: Vec<u8>,
+}
+
+/// Requests to the API: mutated valid requests, and bytes of any kind.
+fn call() -> impl Strategy<Value = Call> {
+    let seeds: Vec<String> = [
+        ("nim", "3 4 5"),
+        ("kayles", "7 12"),
+        ("subtraction:1,3,4", "10 11"),
+        ("shgame", "5 8 2 3"),
+        ("lamqugam", "2 40 25"),
+        ("cram", "3 4"),
+        ("chomp", "5,3,3,1"),
+        ("cakes", "110\n011\n"),
+        ("lava", "3 3\n^^^\n^#^\n^^^\nplayed 1 1"),
+        ("inventor", "3 3\nX.X\n.X.\nX.X\n"),
+        ("script:wythoff", "[3, 5] [2, 2]"),
+        ("script:kayles", "4 5"),
+        ("script:nothing", "1"),
+    ]
+    .iter()
+    .map(|(g, p)| serde_json::json!({ "game": g, "position": p }).to_string())
+    .collect();
+    let path = prop::sample::select(vec!["/api/analyze", "/api/moves", "/api/move", "/", "/x"]);
+    let body = prop_oneof![
+        3 => (prop::sample::select(seeds), prop::collection::vec(edit(), 0..4))
+            .prop_map(|(seed, edits)| apply(&seed, &edits)),
+        1 => prop::collection::vec(any::<u8>(), 0..64),
+    ];
+    (path, prop::bool::weighted(0.9), body).prop_map(|(path, json, body)| Call { path, json, body })
+}
+
+/// Every request is answered: 200 with JSON, or a 4xx or 503 with `{"error": MESSAGE}` on
+/// one line; never a 500, a panic or a hang past the cut-off.
+#[test]
+fn api_requests_never_break_the_server() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let games = format!("{}/../../examples/games", env!("CARGO_MANIFEST_DIR"));
+    let app = grundy_cli::web::router(
+        Some(std::path::Path::new(&games)),
+        std::time::Duration::from_secs(1),
+    );
+    let mut runner = TestRunner::new(Config {
+        cases: cases() / 4,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&call(), |call| {
+            let mut request = Request::builder()
+                .method(if call.path.starts_with("/api") {
+                    "POST"
+                } else {
+                    "GET"
+                })
+                .uri(call.path)
+                .header("host", "127.0.0.1:8080");
+            if call.json {
+                request = request.header("content-type", "application/json");
+            }
+            let request = request
+                .body(Body::from(call.body.clone()))
+                .expect("a request");
+            let (status, body) = runtime.block_on(async {
+                let response = app.clone().oneshot(request).await.expect("infallible");
+                let status = response.status();
+                let body = axum::body::to_bytes(response.into_body(), 1 << 30)
+                    .await
+                    .expect("a body");
+                (status, body)
+            });
+            prop_assert!(
+                status.is_success() || status.is_client_error() || status.as_u16() == 503,
+                "{status} for {call:?}: {}",
+                String::from_utf8_lossy(&body)
+            );
+            if call.path.starts_with("/api") || !status.is_success() {
+                let value: serde_json::Value = serde_json::from_slice(&body)
+                    .map_err(|e| TestCaseError::fail(format!("not JSON ({e}): {call:?}")))?;
+                if !status.is_success() {
+                    let message = value["error"].as_str().unwrap_or_default();
+                    prop_assert!(
+                        !message.is_empty() && !message.chars().any(char::is_control),
+                        "{status}: {message:?} for {call:?}"
+                    );
+                    prop_assert!(!message.contains(&games), "a server path: {message}");
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+}
