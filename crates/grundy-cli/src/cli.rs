@@ -342,7 +342,10 @@ undo; and analyze a position of any game. Every asset is in the binary: no netwo
 The page uses a JSON API, open to other programs: POST /api/analyze with {\"game\": NAME,
 \"position\": TEXT} (TEXT as `grundy analyze NAME` reads it) answers what `grundy analyze NAME
 --json` prints; POST /api/moves lists every move of a heap game with the value it leaves;
-POST /api/move plays grundy's reply. Errors are 4xx with {\"error\": MESSAGE}.")]
+POST /api/move plays grundy's reply. Errors are 4xx or 503 with {\"error\": MESSAGE}.
+Bodies must be Content-Type: application/json, and requests from another site's page (by
+their Origin or Host) are refused. A request is cut off after --time-limit seconds, its work
+stopped; cheap requests are answered while expensive ones run.")]
     #[command(after_long_help = "\
 Examples:
   grundy serve

@@ -9,10 +9,13 @@
 //! - `POST /api/move` plays grundy's reply: a winning move when there is one, else the
 //!   smallest move.
 //!
-//! Bad JSON, unknown games and positions past the command line's limits are answered 4xx
-//! with `{"error": MESSAGE}`; bodies are capped, work runs off the event loop a few
-//! requests at a time, and a request is cut off after a time limit. Every asset is compiled
-//! in: the page works without a network.
+//! Every answer other than 200 is `{"error": MESSAGE}` (bad JSON, unknown games and
+//! positions past the command line's limits are 400). What a hostile client or a page
+//! elsewhere could do is bounded: bodies are capped and must be JSON, other origins and
+//! host names are refused, connections that send nothing are closed, work runs off the
+//! event loop in a quick lane and a slow one, and a request cut off or
+//! abandoned by its client has its work stopped (see [`grundy::stop`]). Every asset is
+//! compiled in: the page works without a network.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
