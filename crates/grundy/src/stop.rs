@@ -78,20 +78,26 @@ thread_local! {
 /// Runs `work` with `stop` installed on this thread: `Err(Stopped)` if the flag stopped it.
 /// A panic that is not a stop goes on unwinding.
 pub fn run<T>(stop: &Stop, work: impl FnOnce() -> T) -> Result<T, Stopped> {
-    struct Restore(Option<Stop>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let before = self.0.take();
-            CURRENT.with(|c| *c.borrow_mut() = before);
-        }
-    }
-    let before = CURRENT.with(|c| c.borrow_mut().replace(stop.clone()));
-    let _restore = Restore(before);
+    let _installed = install(stop);
     match panic::catch_unwind(AssertUnwindSafe(work)) {
         Ok(v) => Ok(v),
         Err(payload) if payload.is::<Stopped>() => Err(Stopped),
         Err(payload) => panic::resume_unwind(payload),
     }
+}
+
+/// The flag a thread had before [`install`], put back when dropped (also on unwinding).
+struct Installed(Option<Stop>);
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        let before = self.0.take();
+        CURRENT.with(|c| *c.borrow_mut() = before);
+    }
+}
+
+fn install(stop: &Stop) -> Installed {
+    Installed(CURRENT.with(|c| c.borrow_mut().replace(stop.clone())))
 }
 
 /// The flag installed on this thread by [`run`], to carry into work on other threads.
@@ -115,15 +121,7 @@ pub fn carry<T>(stop: Option<&Stop>, work: impl FnOnce() -> T) -> T {
     let Some(stop) = stop else {
         return work();
     };
-    struct Restore(Option<Stop>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let before = self.0.take();
-            CURRENT.with(|c| *c.borrow_mut() = before);
-        }
-    }
-    let before = CURRENT.with(|c| c.borrow_mut().replace(stop.clone()));
-    let _restore = Restore(before);
+    let _installed = install(stop);
     work()
 }
 
