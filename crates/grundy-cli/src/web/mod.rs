@@ -331,7 +331,9 @@ struct ApiError(StatusCode, String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.1 });
+        // Messages quote what the client sent (serde's among them): shown escaped, so
+        // that an error is one line of text whatever bytes it quotes.
+        let body = serde_json::json!({ "error": grundy::parse::escaped_str(&self.1) });
         (self.0, axum::Json(body)).into_response()
     }
 }

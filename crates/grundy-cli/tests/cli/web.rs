@@ -179,6 +179,9 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
             request(addr, "POST", "/api/analyze", b"{\"game\": \"nim\"}"),
         ),
         (400, post(addr, "/api/analyze", "chess", "1")),
+        // An unknown field named by a control character, quoted by the JSON reader
+        // (found by fuzzing: the message held a raw DEL).
+        (400, request(addr, "POST", "/api/analyze", b"{\"\x7f\": 1}")),
         (400, post(addr, "/api/analyze", "nim", "3 -1")),
         (400, post(addr, "/api/analyze", "nim", "99999999999")),
         (400, post(addr, "/api/analyze", "cram", "9 9")),
@@ -228,7 +231,15 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
     for (want, (status, body)) in cases {
         assert_eq!(status, want, "{body}");
         // One shape for every status, whoever answers (a handler, the body limit, the
-        // method router).
+        // method router), on one line of text.
+        assert!(
+            !json(&body)["error"]
+                .as_str()
+                .unwrap_or_default()
+                .chars()
+                .any(char::is_control),
+            "{body}"
+        );
         {
             assert!(
                 json(&body)["error"].as_str().is_some_and(|e| !e.is_empty()),
