@@ -29,13 +29,20 @@ fn serve() -> Server {
 }
 
 fn serve_with(extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    serve_command(|c| {
+        c.args(extra);
+    })
+}
+
+/// `grundy serve --port 0`, set up further by `setup`, started, and its address read.
+fn serve_command(setup: impl FnOnce(&mut Command)) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
         .args(["serve", "--port", "0"])
-        .args(extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("grundy serve starts");
+        .stderr(Stdio::inherit());
+    setup(&mut command);
+    let mut child = command.spawn().expect("grundy serve starts");
     let mut line = String::new();
     BufReader::new(child.stdout.take().expect("piped"))
         .read_line(&mut line)
@@ -513,34 +520,19 @@ fn expensive_requests_neither_starve_cheap_ones_nor_outlive_their_cut_off() {
 fn silent_connections_cannot_keep_the_page_from_being_served() {
     use std::os::unix::process::CommandExt;
     // Under a limit of 256 open files, 260 silent sockets once made the page unreachable.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
-    command
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
-    // SAFETY: only setrlimit runs between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = rustix::process::Rlimit {
-                current: Some(256),
-                maximum: Some(256),
-            };
-            rustix::process::setrlimit(rustix::process::Resource::Nofile, limit)?;
-            Ok(())
-        });
-    }
-    let mut child = command.spawn().expect("grundy serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("the address is printed");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .expect("an address")
-        .to_string();
-    let server = Server { child, addr };
+    let server = serve_command(|command| {
+        // SAFETY: only setrlimit runs between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = rustix::process::Rlimit {
+                    current: Some(256),
+                    maximum: Some(256),
+                };
+                rustix::process::setrlimit(rustix::process::Resource::Nofile, limit)?;
+                Ok(())
+            });
+        }
+    });
     let mut silent = Vec::new();
     for i in 0..300 {
         let mut s = TcpStream::connect(&server.addr).expect("connects");
