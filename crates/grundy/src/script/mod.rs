@@ -787,6 +787,30 @@ mod tests {
         assert_eq!(a.calls, 10);
     }
 
+    #[test]
+    fn a_sum_is_worth_the_nim_sum_of_its_parts() {
+        // Kayles on 1, 2 and 3 pins: 1 ^ 2 ^ 3 = 0, where an OR (or a plain sum) would
+        // give 3 (or 6) and a winning move.
+        let g = game(
+            "fn options(n) { let out = []; for t in 1..=2 { if t <= n { for a in 0..=(n - t) / 2 { out.push(sum([a, n - t - a])); } } } out }",
+        );
+        let ps: Vec<ScriptPosition> = [1, 2, 3].into_iter().map(ScriptPosition::Int).collect();
+        let a = g.analyze(&ps, 1 << 20).unwrap();
+        assert_eq!(a.values, [1, 2, 3].map(Nimber));
+        assert_eq!(a.grundy, Nimber(0));
+        assert!(a.winning_moves.is_empty());
+        // 1 + 1 + 2 + 3 pins: worth 1, and every winning move is in a heap of 1 or 3.
+        let ps: Vec<ScriptPosition> = [1, 1, 2, 3].into_iter().map(ScriptPosition::Int).collect();
+        let a = g.analyze(&ps, 1 << 20).unwrap();
+        assert_eq!(a.grundy, Nimber(1));
+        assert!(!a.winning_moves.is_empty());
+        assert!(
+            a.winning_moves
+                .iter()
+                .all(|m| m.from == ScriptPosition::Int(1) || m.from == ScriptPosition::Int(3))
+        );
+    }
+
     struct Plain;
     impl Game for Plain {
         type Position = u64;
