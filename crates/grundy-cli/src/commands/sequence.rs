@@ -197,7 +197,15 @@ fn take_break(
         Ok(c) => c,
         Err(HeapError::Stopped { values }) => {
             // A signal: save what is done, then end by it (when the guard is dropped).
-            watcher.save(values.as_ref());
+            if watcher.save(values.as_ref())
+                && let Some(path) = req.checkpoint
+            {
+                eprintln!(
+                    "grundy: interrupted: the values of heaps 0 to {} are saved in {}; the same command run again goes on from there",
+                    values.len().saturating_sub(1),
+                    grundy::parse::escaped_path(path)
+                );
+            }
             // Released before the watcher's guard ends the process by the signal. (A lock
             // file left behind by a process killed outright is harmless: the lock itself
             // dies with the process, and the next run takes the file over.)
@@ -349,16 +357,21 @@ impl<'a> Watcher<'a> {
         }
     }
 
-    fn save(&mut self, values: ValuesRef<'_>) {
+    /// Saves the checkpoint; `true` when it was written.
+    fn save(&mut self, values: ValuesRef<'_>) -> bool {
         let Some(path) = self.path else {
-            return;
+            return false;
         };
         self.last_save = Instant::now();
-        if let Err(e) = checkpoint::save(path, self.game, values)
-            && !self.warned
-        {
-            crate::warn(format_args!("checkpoint not saved: {e}"));
-            self.warned = true;
+        match checkpoint::save(path, self.game, values) {
+            Ok(()) => true,
+            Err(e) => {
+                if !self.warned {
+                    crate::warn(format_args!("checkpoint not saved: {e}"));
+                    self.warned = true;
+                }
+                false
+            }
         }
     }
 

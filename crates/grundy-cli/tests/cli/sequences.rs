@@ -155,15 +155,24 @@ fn an_interrupted_run_resumes_to_the_same_values() {
             ckpt,
         ])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(250));
     let pid = rustix::process::Pid::from_child(&child);
     rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
-    let status = child.wait().unwrap();
-    // Ends by the signal (or, on a very fast machine, had already finished).
+    let out = child.wait_with_output().unwrap();
+    let status = out.status;
+    // Ends by the signal (or, on a very fast machine, had already finished), saying what
+    // was saved and how to go on.
     assert!(status.signal() == Some(2) || status.success(), "{status:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        status.success()
+            || (said.contains("interrupted: the values of heaps 0 to ")
+                && said.contains("the same command run again goes on")),
+        "{said}"
+    );
     assert!(
         std::fs::metadata(ckpt).unwrap().len() > 28,
         "the checkpoint was saved"
