@@ -145,7 +145,7 @@ fn an_interrupted_run_resumes_to_the_same_values() {
         ],
         "",
     );
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args([
             "sequence",
             "grundy-game",
