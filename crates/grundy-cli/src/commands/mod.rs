@@ -24,8 +24,52 @@ use crate::cli::{Cli, Command};
 use crate::problems::{self, Input, Problem};
 use grundy::picture::Format;
 
+/// A picture's file name may not promise another format than the one written: a `.svg`
+/// name for PNG bytes, or the reverse. A name with no extension is taken as it is.
+fn picture_name(flag: &str, path: Option<&Path>, format: Format) -> Result<(), Failure> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let wanted = match format {
+        Format::Png => "png",
+        Format::Svg => "svg",
+    };
+    match path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+    {
+        Some(e) if e != wanted => Err(Failure::input(anyhow!(
+            "{flag} {}: this writes {} and the name says .{}; name the file .{wanted}{}",
+            grundy::parse::escaped_path(path),
+            wanted.to_uppercase(),
+            grundy::parse::escaped_str(&e),
+            if wanted == "png" && e == "svg" {
+                " (analyze --svg draws a board as SVG)"
+            } else {
+                ""
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses picture file names that promise the wrong format, before any work.
+fn check_picture_names(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Analyze { png, svg, .. } => {
+            picture_name("--png", png.as_deref(), Format::Png)?;
+            picture_name("--svg", svg.as_deref(), Format::Svg)
+        }
+        Command::Sequence { plot, .. } => picture_name("--plot", plot.as_deref(), Format::Png),
+        Command::Explore { png, .. } => picture_name("--png", png.as_deref(), Format::Png),
+        Command::Picture { file, .. } => picture_name("picture", Some(file), Format::Png),
+        _ => Ok(()),
+    }
+}
+
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
+    check_picture_names(&cli.command)?;
     match cli.command {
         Command::Solve { problem, file } => solve(&problem, file.as_deref()),
         Command::Analyze {

@@ -136,3 +136,48 @@ fn boards_are_drawn_with_their_winning_moves_as_png_and_svg() {
         "too large to draw",
     );
 }
+
+#[test]
+fn a_picture_name_that_promises_another_format_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // These wrote PNG bytes into a file named .svg, with exit status 0.
+    super::assert_refused(
+        &["picture", "wythoff", "--size", "10", &at("w.svg")],
+        "",
+        2,
+        "name the file .png",
+    );
+    super::assert_refused(
+        &["sequence", "kayles", "--upto", "10", "--plot", &at("k.svg")],
+        "",
+        2,
+        "this writes PNG and the name says .svg",
+    );
+    super::assert_refused(
+        &["explore", "kayles", "--upto", "10", "--png", &at("k.jpg")],
+        "",
+        2,
+        "--png",
+    );
+    super::assert_refused(
+        &["analyze", "cram", "--svg", &at("c.png")],
+        "3 4",
+        2,
+        "this writes SVG",
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a file was written"
+    );
+    // The right extension in any case, or none, is drawn.
+    super::run_ok(&["picture", "wythoff", "--size", "10", &at("w.PNG")], "");
+    super::run_ok(&["analyze", "cram", "--svg", &at("board")], "3 4");
+    assert!(std::fs::read(at("w.PNG")).unwrap().starts_with(b"\x89PNG"));
+    assert!(
+        std::fs::read_to_string(at("board"))
+            .unwrap()
+            .contains("<svg")
+    );
+}
