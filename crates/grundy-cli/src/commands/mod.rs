@@ -253,18 +253,20 @@ fn problem_named(name: &str) -> Result<Problem, Failure> {
 }
 
 /// Parses a size given to `flag`: a number of bytes with an optional K, M, G or T (powers
-/// of 1024) and an optional B or iB, at least `min` bytes.
+/// of 1024) and an optional B or iB, in either case (`4G`, `4GiB`, `1gb`), at least `min`
+/// bytes.
 pub(crate) fn parse_size(flag: &str, text: &str, min: u64) -> Result<u64, Failure> {
-    let t = text.trim();
+    let lower = text.trim().to_ascii_lowercase();
+    let t = lower.as_str();
     let t = t
-        .strip_suffix("iB")
-        .or_else(|| t.strip_suffix('B'))
+        .strip_suffix("ib")
+        .or_else(|| t.strip_suffix('b'))
         .unwrap_or(t);
     let (digits, shift) = match t.char_indices().last() {
-        Some((i, 'K' | 'k')) => (&t[..i], 10),
-        Some((i, 'M' | 'm')) => (&t[..i], 20),
-        Some((i, 'G' | 'g')) => (&t[..i], 30),
-        Some((i, 'T' | 't')) => (&t[..i], 40),
+        Some((i, 'k')) => (&t[..i], 10),
+        Some((i, 'm')) => (&t[..i], 20),
+        Some((i, 'g')) => (&t[..i], 30),
+        Some((i, 't')) => (&t[..i], 40),
         _ => (t, 0),
     };
     digits
@@ -558,5 +560,33 @@ pub(crate) fn family_failure(e: FamilyError) -> Failure {
     match e {
         FamilyError::Solve(_) => Failure::other(e),
         e => Failure::input(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_are_read_in_either_case() {
+        for (text, bytes) in [
+            ("1gb", 1u64 << 30),
+            ("1GB", 1 << 30),
+            ("1GiB", 1 << 30),
+            ("1gib", 1 << 30),
+            ("512M", 512 << 20),
+            ("512mb", 512 << 20),
+            (" 4K ", 4096),
+            ("2t", 2 << 40),
+            ("100", 100),
+            ("100b", 100),
+        ] {
+            assert_eq!(parse_size("--memory", text, 1).ok(), Some(bytes), "{text}");
+        }
+        for text in ["", "gb", "1x", "-1G", "1.5G", "1 G B", "99999999999T"] {
+            assert!(parse_size("--memory", text, 1).is_err(), "{text}");
+        }
+        let e = parse_size("--memory", "512", 1 << 20).unwrap_err();
+        assert!(format!("{:#}", e.error).contains("at least 1M"));
     }
 }
