@@ -366,7 +366,7 @@ Examples:
         scripts: Option<PathBuf>,
         /// How long one request may take, in seconds (1 to 3600); its work is stopped
         /// then and it is answered 503.
-        #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        #[arg(long, value_name = "SECONDS", default_value_t = crate::web::REQUEST_TIME.as_secs(), value_parser = clap::value_parser!(u64).range(1..=3600))]
         time_limit: u64,
     },
 

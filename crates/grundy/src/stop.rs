@@ -12,8 +12,9 @@
 //! Unwinding (with [`std::panic::resume_unwind`], which runs no panic hook and prints
 //! nothing) is what lets one flag reach every engine without a stop parameter threaded
 //! through each of them; the same design stops a query in rust-analyzer (salsa's
-//! `Cancelled`). Work that runs on other threads (rayon loops, a helper thread) carries the
-//! flag over with [`current`]; a panic in it reaches [`run`] as it would any caller.
+//! `Cancelled`). Work that runs on other threads (rayon loops) is reached through its
+//! [`crate::work::Budget`], which holds the flag of the thread that opened it ([`current`]);
+//! a stop there reaches [`run`] as any panic on a rayon thread reaches its caller.
 //! Without a [`run`] around it, [`check`] does nothing: the command line's engines are
 //! stopped by their own watchers.
 //!
@@ -115,16 +116,6 @@ pub fn check() {
     });
 }
 
-/// Runs `work` with `stop` (from [`current`], on another thread) installed, without
-/// catching: a stop unwinds on to whoever joins this thread.
-pub fn carry<T>(stop: Option<&Stop>, work: impl FnOnce() -> T) -> T {
-    let Some(stop) = stop else {
-        return work();
-    };
-    let _installed = install(stop);
-    work()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,9 +153,9 @@ mod tests {
         let stop = Stop::new();
         stop.request();
         let r = run(&stop, || {
-            let carried = current();
+            let budget = crate::work::Budget::unlimited();
             (0..1000u32).into_par_iter().for_each(|_| {
-                carry(carried.as_ref(), check);
+                budget.charge(1);
             });
         });
         assert_eq!(r, Err(Stopped));

@@ -169,9 +169,8 @@ fn kill_all(pid: u32, mark: &str) {
                 let Ok(env) = std::fs::read(entry.path().join("environ")) else {
                     continue;
                 };
-                if env.windows(needle.len()).any(|w| w == needle.as_bytes())
-                    || env.ends_with(&needle.as_bytes()[..needle.len() - 1])
-                {
+                // Every entry of `environ` ends in a NUL, the last one too.
+                if env.windows(needle.len()).any(|w| w == needle.as_bytes()) {
                     let _ = kill_process(other, Signal::KILL);
                     found = true;
                 }

@@ -222,34 +222,32 @@ async fn same_origin(headers: HeaderMap, request: HttpRequest, next: Next) -> Re
             .get(name)
             .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
     };
+    let refuse = |status, message: String| ApiError(status, message).into_response();
     let Some(host) = text(header::HOST) else {
-        return ApiError(
+        return refuse(
             StatusCode::BAD_REQUEST,
             "the request has no Host header".into(),
-        )
-        .into_response();
+        );
     };
     if !local_host(&host) {
-        return ApiError(
+        return refuse(
             StatusCode::FORBIDDEN,
             format!(
                 "Host '{}' refused: ask for the server by its address or as localhost",
                 grundy::parse::escaped_str(&host)
             ),
-        )
-        .into_response();
+        );
     }
     if let Some(origin) = text(header::ORIGIN)
         && origin != format!("http://{host}")
     {
-        return ApiError(
+        return refuse(
             StatusCode::FORBIDDEN,
             format!(
                 "cross-origin request from '{}' refused: the API answers only its own page",
                 grundy::parse::escaped_str(&origin)
             ),
-        )
-        .into_response();
+        );
     }
     if request.method() == Method::POST {
         let json = text(header::CONTENT_TYPE).is_some_and(|t| {
@@ -258,11 +256,10 @@ async fn same_origin(headers: HeaderMap, request: HttpRequest, next: Next) -> Re
                 .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
         });
         if !json {
-            return ApiError(
+            return refuse(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "the API takes a body of Content-Type application/json".into(),
-            )
-            .into_response();
+            );
         }
     }
     next.run(request).await
