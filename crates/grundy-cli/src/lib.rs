@@ -92,6 +92,16 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// A library error: bad input exits 2, a failed work 1.
+impl From<grundy::report::Error> for Failure {
+    fn from(e: grundy::report::Error) -> Failure {
+        match e.kind {
+            grundy::report::ErrorKind::Input => Failure::input(anyhow::anyhow!(e.message)),
+            grundy::report::ErrorKind::Failed => Failure::other(anyhow::anyhow!(e.message)),
+        }
+    }
+}
+
 /// Prints a warning on standard error: one line, `grundy: warning: ` and the message with
 /// any control characters escaped. The work goes on.
 pub fn warn(message: fmt::Arguments<'_>) {

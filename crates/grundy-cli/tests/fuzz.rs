@@ -77,7 +77,8 @@ fn check(problem: Option<Problem>, analyze: bool, bytes: Vec<u8>) -> Result<(), 
         bytes,
     };
     let Some(problem) = problem else {
-        let result = grundy_cli::commands::parse_heaps(&input, 1_000_000);
+        let result = grundy::report::heaps::parse_heaps(&input, 1_000_000)
+            .map_err(grundy_cli::Failure::from);
         if let Err(f) = result {
             let message = format!("{:#}", f.error);
             prop_assert_eq!(f.status, 2);
@@ -90,7 +91,11 @@ fn check(problem: Option<Problem>, analyze: bool, bytes: Vec<u8>) -> Result<(), 
         return Ok(());
     };
     let result = if analyze {
-        problems::analyze(problem, &input, false, None).map(String::into_bytes)
+        let game = grundy::catalogue::Game::Contest(problem);
+        let options = grundy::catalogue::Options::default();
+        grundy::catalogue::analyze(&game, &input, &options, &mut grundy::NoProgress)
+            .map(|a| a.report.to_string().into_bytes())
+            .map_err(grundy_cli::Failure::from)
     } else {
         problems::solve(problem, &input)
     };

@@ -29,6 +29,7 @@
 
 #![deny(missing_docs)]
 
+pub mod catalogue;
 pub mod contest;
 pub mod explore;
 pub mod family;
@@ -39,6 +40,7 @@ pub mod nimber;
 pub mod parse;
 pub mod picture;
 pub mod progress;
+pub mod report;
 pub mod script;
 pub mod solve;
 pub mod stop;

@@ -375,3 +375,39 @@ impl<'a> Tokens<'a> {
         }
     }
 }
+
+/// A whole input and the name it goes by in messages: a file name, `<stdin>`, or the
+/// field of a request it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The name for messages.
+    pub source: String,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl Input {
+    /// An input named `source` holding `bytes`.
+    pub fn new(source: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Input {
+        Input {
+            source: source.into(),
+            bytes: bytes.into(),
+        }
+    }
+
+    /// The bad-input error for `e`, naming this input: `SOURCE:LINE: expected ...`.
+    pub fn error(&self, e: ParseError) -> crate::report::Error {
+        crate::report::Error::input(format!("{}:{e}", self.source))
+    }
+
+    /// The input as text, or the bad-input error naming the first byte that is not UTF-8.
+    pub fn text(&self) -> Result<&str, crate::report::Error> {
+        std::str::from_utf8(&self.bytes).map_err(|e| {
+            crate::report::Error::input(format!(
+                "{}: the input is not UTF-8 text (byte {})",
+                self.source,
+                e.valid_up_to()
+            ))
+        })
+    }
+}

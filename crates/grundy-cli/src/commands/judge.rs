@@ -459,7 +459,11 @@ fn shrink_failure(
             source: case.what.clone(),
             bytes: case.input.into_bytes(),
         };
-        let text = problems::analyze(problem, &input, false, None).ok()?;
+        let game = grundy::catalogue::Game::Contest(problem);
+        let options = grundy::catalogue::Options::default();
+        let analysis =
+            grundy::catalogue::analyze(&game, &input, &options, &mut grundy::NoProgress).ok()?;
+        let text = analysis.report.to_string();
         Some((case.what, text))
     });
     Ok(Shrunk {

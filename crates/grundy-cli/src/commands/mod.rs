@@ -1,9 +1,9 @@
 //! The subcommands: read input, call the library, render.
 
-mod boards;
 mod explore;
 mod generate;
 mod judge;
+mod memory;
 mod picture;
 pub mod script;
 mod sequence;
@@ -15,13 +15,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use grundy::parse::{Found, ParseError, Tokens, escaped_path};
-use grundy::{Family, FamilyError, HeapAnalysis};
-use serde::Serialize;
+use grundy::catalogue::{self, Feature, Game, Options};
+use grundy::parse::escaped_path;
+use grundy::{Family, FamilyError};
 
 use crate::Failure;
 use crate::cli::{Cli, Command};
 use crate::problems::{self, Input, Problem};
+use crate::progress::Bar;
 use grundy::picture::Format;
 
 /// A picture's file name may not promise another format than the one written: a `.svg`
@@ -313,105 +314,66 @@ fn analyze(
     memory: Option<&str>,
     pictures: [(Option<&Path>, Format); 2],
 ) -> Result<(), Failure> {
-    if memory.is_some() && !boards::is_board_game(name) && script::path_of(name).is_none() {
+    // An unknown game, or a bad script, is refused before standard input is waited for.
+    let game = catalogue::lookup_for(name, Feature::Analyze).map_err(failure)?;
+    let sized = matches!(game, Game::Cram | Game::Chomp | Game::Script(_));
+    if memory.is_some() && !sized {
         return Err(Failure::input(anyhow!(
             "--memory applies to cram, chomp and script games, not to '{}'",
             grundy::parse::escaped_str(name)
         )));
     }
-    if script::path_of(name).is_some() && cache.is_some() {
+    if cache.is_some() && !matches!(game, Game::Contest(Problem::Pshtbrth)) {
         return Err(Failure::input(anyhow!(
-            "--cache applies to cakes (pshtbrth), not to script games"
+            "--cache applies to cakes (pshtbrth), not to '{}'",
+            grundy::parse::escaped_str(name)
         )));
     }
-    // An unknown game is refused before standard input is waited for.
-    if script::path_of(name).is_none()
-        && Problem::from_name(name).is_none()
-        && !boards::is_board_game(name)
-    {
-        family_named(name)?;
-    }
+    let options = Options {
+        memory: memory
+            .map(|m| memory::Memory::parse(Some(m)))
+            .transpose()?
+            .map(|m| m.0),
+        cache: cache.map(Path::to_path_buf),
+    };
     let input = read_input(file)?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    if pictures.iter().all(|(p, _)| p.is_none()) {
-        analyze_to(name, &input, json, stats, cache, memory, &mut out)?;
-        out.flush()?;
-        return Ok(());
+    let started = Instant::now();
+    let analysis =
+        catalogue::analyze(&game, &input, &options, &mut Bar::delayed()).map_err(failure)?;
+    if stats {
+        let mut line = format!(
+            "stats: analysed in {:.3} s",
+            started.elapsed().as_secs_f64()
+        );
+        if !analysis.stats.is_empty() {
+            line = format!("{line}; {}", analysis.stats);
+        }
+        eprintln!("{line}");
     }
-    // The picture is drawn from the JSON report; the text report, when that is what is
-    // asked for, is made afterwards.
-    let mut report = Vec::new();
-    analyze_to(name, &input, true, stats, cache, memory, &mut report)?;
-    let value: serde_json::Value = serde_json::from_slice(&report).map_err(Failure::other)?;
-    let game = value["game"].as_str().unwrap_or(name);
-    let picture = problems::picture::picture(game, &input, &value)?;
-    for (path, format) in pictures {
-        if let Some(path) = path {
-            grundy::picture::write_board(path, &picture, format).map_err(Failure::input)?;
+    let report = &analysis.report;
+    if pictures.iter().any(|(p, _)| p.is_some()) {
+        let picture = grundy::picture::report::picture(report).map_err(failure)?;
+        for (path, format) in pictures {
+            if let Some(path) = path {
+                grundy::picture::write_board(path, &picture, format).map_err(Failure::input)?;
+            }
         }
     }
+    let mut out = BufWriter::new(io::stdout().lock());
     if json {
-        out.write_all(&report)?;
+        // Serialised first, so a write error stays an io::Error (a closed pipe is quiet).
+        let line = serde_json::to_string(report).map_err(Failure::other)?;
+        writeln!(out, "{line}")?;
     } else {
-        analyze_to(name, &input, false, false, cache, memory, &mut out)?;
+        write!(out, "{report}")?;
     }
     out.flush()?;
     Ok(())
 }
 
-/// Explains one position of the game called `name` read from `input`, as text or one line
-/// of JSON, onto `out`: `grundy analyze` without the reading and the flags' checks.
-#[allow(clippy::too_many_arguments)]
-pub fn analyze_to(
-    name: &str,
-    input: &Input,
-    json: bool,
-    stats: bool,
-    cache: Option<&Path>,
-    memory: Option<&str>,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    if let Some(path) = script::path_of(name) {
-        return script::analyze(path, input, json, stats, memory, out);
-    }
-    if let Some(problem) = Problem::from_name(name) {
-        let report = problems::analyze(problem, input, json, cache)?;
-        out.write_all(report.as_bytes())?;
-        return Ok(());
-    }
-    if boards::is_board_game(name) {
-        let memory = boards::Memory::parse(memory)?;
-        return boards::analyze(name, input, json, stats, memory, out);
-    }
-    let family = family_named(name)?;
-    let heaps = parse_heaps(input, family.analyze_limit())?;
-    let started = Instant::now();
-    let analysis = family.analyze_heaps(&heaps).map_err(|e| {
-        let f = family_failure(e);
-        Failure {
-            status: f.status,
-            error: f.error.context(input.source.clone()),
-        }
-    })?;
-    if stats {
-        let s = analysis.stats;
-        eprintln!(
-            "stats: {} heaps, largest {}, analysed in {:.3} s; solver looked at {} options, memo {} entries",
-            heaps.len(),
-            heaps.iter().max().copied().unwrap_or(0),
-            started.elapsed().as_secs_f64(),
-            s.options,
-            s.memo_size
-        );
-    }
-    if json {
-        // Serialised first, so a write error stays an io::Error (a closed pipe is quiet).
-        let line = serde_json::to_string(&HeapJson::from(&analysis)).map_err(Failure::other)?;
-        writeln!(out, "{line}")?;
-    } else {
-        write_heap_analysis(out, &analysis)?;
-    }
-    Ok(())
+/// The failure of a library error: bad input exits 2, a failed work 1.
+pub fn failure(e: grundy::report::Error) -> Failure {
+    Failure::from(e)
 }
 
 /// The heap family called `name`, or the usage error naming every game `analyze` knows.
@@ -424,136 +386,6 @@ pub(crate) fn family_named(name: &str) -> Result<Family, Failure> {
         )),
         e => Failure::input(e),
     })
-}
-
-/// The most heaps one position may have.
-const MAX_HEAPS: usize = 100_000;
-
-/// Reads the heap sizes of one position (whitespace-separated, each at most `limit`, at
-/// most 100000 of them adding up to at most [`Family::MAX_ANALYZE_TOTAL`]).
-pub fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Failure> {
-    let at = |e| input.error(e);
-    let mut tokens = Tokens::new(&input.bytes);
-    let mut heaps = Vec::new();
-    let mut total = 0u64;
-    while let Some(next) = tokens.clone().next_token() {
-        if heaps.len() == MAX_HEAPS {
-            return Err(at(ParseError {
-                line: next.line,
-                expected: format!("at most {MAX_HEAPS} heaps"),
-                found: Found::Value("another heap".to_string()),
-            }));
-        }
-        let heap = tokens.u64_in("a heap size", 0, limit).map_err(at)?;
-        total += heap;
-        if total > Family::MAX_ANALYZE_TOTAL {
-            return Err(at(tokens.error(
-                format!(
-                    "heaps adding up to at most {} (every option of every heap is looked at)",
-                    Family::MAX_ANALYZE_TOTAL
-                ),
-                Found::Value(format!("a total of {total} by this heap")),
-            )));
-        }
-        heaps.push(heap);
-    }
-    if heaps.is_empty() {
-        return Err(at(tokens.error("at least one heap size", Found::End)));
-    }
-    Ok(heaps)
-}
-
-#[derive(Serialize)]
-struct HeapJson<'a> {
-    game: &'a str,
-    grundy: u64,
-    winner: &'static str,
-    heaps: &'a [u64],
-    values: Vec<u64>,
-    winning_moves: Vec<HeapMoveJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct HeapMoveJson<'a> {
-    #[serde(rename = "move")]
-    text: String,
-    heap: usize,
-    from: u64,
-    take: u64,
-    leaves: &'a [u64],
-}
-
-impl<'a> From<&'a HeapAnalysis> for HeapJson<'a> {
-    fn from(a: &'a HeapAnalysis) -> Self {
-        HeapJson {
-            game: &a.game,
-            grundy: a.grundy.0,
-            winner: a.winner.as_str(),
-            heaps: &a.heaps,
-            values: a.values.iter().map(|v| v.0).collect(),
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| HeapMoveJson {
-                    text: m.to_string(),
-                    heap: m.heap,
-                    from: m.from,
-                    take: m.take,
-                    leaves: &m.leaves,
-                })
-                .collect(),
-        }
-    }
-}
-
-fn write_heap_analysis(out: &mut (impl Write + ?Sized), a: &HeapAnalysis) -> io::Result<()> {
-    let join = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
-    writeln!(out, "game:    {}", a.game)?;
-    writeln!(
-        out,
-        "heaps:   {}",
-        join(&mut a.heaps.iter().map(u64::to_string))
-    )?;
-    writeln!(
-        out,
-        "values:  {}",
-        join(&mut a.values.iter().map(|v| v.to_string()))
-    )?;
-    write_outcome(out, 9, a.grundy, a.winner, &a.winning_moves)
-}
-
-/// The end of an analysis of a sum: the value, the winner and every winning move, the
-/// labels padded to `width`.
-pub(crate) fn write_outcome(
-    out: &mut (impl Write + ?Sized),
-    width: usize,
-    grundy: grundy::Nimber,
-    winner: grundy::Player,
-    moves: &[impl std::fmt::Display],
-) -> io::Result<()> {
-    writeln!(
-        out,
-        "{:<width$}{grundy} ({})",
-        "grundy:",
-        if grundy.is_zero() {
-            "a P-position: the player to move loses"
-        } else {
-            "an N-position: the player to move wins"
-        }
-    )?;
-    writeln!(out, "{:<width$}{} player", "winner:", winner.as_str())?;
-    if moves.is_empty() {
-        writeln!(
-            out,
-            "winning moves: none; every move leaves a winning position"
-        )?;
-    } else {
-        writeln!(out, "winning moves ({}):", moves.len())?;
-        for m in moves {
-            writeln!(out, "  {m}")?;
-        }
-    }
-    Ok(())
 }
 
 pub(crate) fn family_failure(e: FamilyError) -> Failure {

@@ -1,21 +1,15 @@
 //! `script:FILE`: games whose rules are a Rhai script, for `analyze`, `sequence` and
 //! `explore`.
 
-use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use grundy::script::{
-    BYTES_PER_POSITION, ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions,
-    positions_within,
-};
+use grundy::script::{BYTES_PER_POSITION, ScriptGame, ScriptPosition, positions_within};
 use grundy::{Progress, SolveError};
-use serde::Serialize;
 
-use super::boards::Memory;
+use super::memory::Memory;
 use crate::Failure;
-use crate::problems::Input;
 use crate::progress::Bar;
 
 /// The path in `script:FILE`, when `name` is one.
@@ -136,111 +130,4 @@ pub fn sequence(
         );
     }
     write(&mut values[from as usize..].iter().copied())
-}
-
-/// `grundy analyze script:FILE`: positions read from the input, played side by side.
-pub fn analyze(
-    path: &Path,
-    input: &Input,
-    json: bool,
-    stats: bool,
-    memory: Option<&str>,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let game = load(path)?;
-    analyze_game(&game, input, json, stats, memory, out)
-}
-
-/// [`analyze`] for a game already loaded.
-pub fn analyze_game(
-    game: &ScriptGame,
-    input: &Input,
-    json: bool,
-    stats: bool,
-    memory: Option<&str>,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let limit = limit(memory)?;
-    let text = std::str::from_utf8(&input.bytes).map_err(|e| {
-        Failure::input(anyhow!(
-            "{}: the input is not UTF-8 text (byte {})",
-            input.source,
-            e.valid_up_to()
-        ))
-    })?;
-    let positions = parse_positions(text).map_err(|e| input.error(e))?;
-    let started = Instant::now();
-    let analysis = game.analyze(&positions, limit).map_err(failure)?;
-    if stats {
-        eprintln!(
-            "stats: analysed in {:.3} s; the script's options called {} times, memo {} entries",
-            started.elapsed().as_secs_f64(),
-            analysis.calls,
-            analysis.stats.memo_size
-        );
-    }
-    if json {
-        let line = serde_json::to_string(&AnalysisJson::from(&analysis)).map_err(Failure::other)?;
-        writeln!(out, "{line}")?;
-    } else {
-        write_analysis(out, &analysis)?;
-    }
-    Ok(())
-}
-
-#[derive(Serialize)]
-struct AnalysisJson<'a> {
-    game: &'a str,
-    grundy: u64,
-    winner: &'static str,
-    positions: &'a [ScriptPosition],
-    values: Vec<u64>,
-    winning_moves: Vec<MoveJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct MoveJson<'a> {
-    #[serde(rename = "move")]
-    text: String,
-    component: usize,
-    from: &'a ScriptPosition,
-    to: &'a [ScriptPosition],
-}
-
-impl<'a> From<&'a ScriptAnalysis> for AnalysisJson<'a> {
-    fn from(a: &'a ScriptAnalysis) -> Self {
-        AnalysisJson {
-            game: &a.game,
-            grundy: a.grundy.0,
-            winner: a.winner.as_str(),
-            positions: &a.positions,
-            values: a.values.iter().map(|v| v.0).collect(),
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| MoveJson {
-                    text: m.to_string(),
-                    component: m.component,
-                    from: &m.from,
-                    to: &m.to,
-                })
-                .collect(),
-        }
-    }
-}
-
-fn write_analysis(out: &mut (impl Write + ?Sized), a: &ScriptAnalysis) -> io::Result<()> {
-    let join = |xs: Vec<String>| xs.join(" ");
-    writeln!(out, "game:      script {}", a.game)?;
-    writeln!(
-        out,
-        "positions: {}",
-        join(a.positions.iter().map(ToString::to_string).collect())
-    )?;
-    writeln!(
-        out,
-        "values:    {}",
-        join(a.values.iter().map(ToString::to_string).collect())
-    )?;
-    super::write_outcome(out, 11, a.grundy, a.winner, &a.winning_moves)
 }

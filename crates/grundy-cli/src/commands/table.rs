@@ -8,7 +8,9 @@ use grundy::Nimber;
 use grundy::games::board::{Chomp, Cram};
 use serde::Serialize;
 
-use super::boards::{ChompEngine, Memory, solve_cram, solve_failure};
+use grundy::report::board::{ChompEngine, solve_cram, solve_error};
+
+use super::memory::Memory;
 use crate::Failure;
 use crate::progress::Bar;
 use grundy::Progress;
@@ -95,13 +97,14 @@ pub fn run(
     bar.start(boards as u64);
     let mut values: Vec<Vec<u64>> = Vec::new();
     // One Chomp engine for the whole table: smaller bars are positions of larger ones.
-    let mut chomp = (game == "chomp").then(|| ChompEngine::new(*rows.end(), *cols.end(), memory));
+    let mut chomp = (game == "chomp")
+        .then(|| ChompEngine::new(*rows.end(), *cols.end(), memory.0, &mut Bar::above(1 << 24)));
     let mut done = 0u64;
     for r in rows.clone() {
         let mut line = Vec::new();
         for c in cols.clone() {
             let fail = |e| {
-                let f = solve_failure(e);
+                let f = Failure::from(solve_error(e));
                 Failure {
                     status: f.status,
                     error: f.error.context(format!("the {r}×{c} board")),
@@ -110,7 +113,15 @@ pub fn run(
             let v: Nimber = match chomp.as_mut() {
                 None => {
                     let cram = Cram::new(r, c).map_err(Failure::input)?;
-                    solve_cram(cram, cram.full(), memory, &format!("{r}×{c}"), false).0
+                    solve_cram(
+                        cram,
+                        cram.full(),
+                        memory.0,
+                        &format!("{r}×{c}"),
+                        false,
+                        &mut Bar::delayed(),
+                    )
+                    .0
                 }
                 Some(engine) => {
                     let p = Chomp::rectangle(r, c).map_err(Failure::input)?;

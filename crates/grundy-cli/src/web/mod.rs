@@ -37,7 +37,11 @@ use tokio::sync::Semaphore;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::Failure;
-use crate::commands::{analyze_to, family_named, parse_heaps, script};
+use grundy::catalogue::{self, Feature, Game, Options};
+use grundy::report::heaps::parse_heaps;
+use grundy::report::{ErrorKind, Report};
+
+use crate::commands::family_named;
 use crate::problems::Input;
 
 /// The largest request body.
@@ -335,6 +339,18 @@ impl IntoResponse for ApiError {
     }
 }
 
+impl From<grundy::report::Error> for ApiError {
+    fn from(e: grundy::report::Error) -> ApiError {
+        // Bad input is the caller's; a failed work (a position past what memory allows)
+        // cannot be done, whoever asks.
+        let status = match e.kind {
+            ErrorKind::Input => StatusCode::BAD_REQUEST,
+            ErrorKind::Failed => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError(status, grundy::parse::escaped_str(&e.message).into_owned())
+    }
+}
+
 impl From<Failure> for ApiError {
     fn from(f: Failure) -> ApiError {
         // Bad input is the caller's; anything else (a position past what memory allows)
@@ -515,36 +531,33 @@ fn json_response(text: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
+/// The game the request names: a script game as loaded from the scripts folder, any
+/// other through the catalogue.
+fn game_of(r: &Request) -> Result<Game, ApiError> {
+    match &r.script {
+        Some(path) => Ok(Game::Script(Box::new(r.script_game(path)?))),
+        None => Ok(catalogue::lookup_for(&r.game, Feature::Analyze)?),
+    }
+}
+
+/// What the engines may use for one request.
+fn options() -> Options {
+    Options {
+        memory: Some(parse_memory(POSITION_MEMORY)),
+        cache: None,
+    }
+}
+
+/// The report `grundy analyze GAME --json` prints.
+fn report(r: &Request) -> Result<Report, ApiError> {
+    let game = game_of(r)?;
+    Ok(catalogue::analyze(&game, &input(r), &options(), &mut grundy::NoProgress)?.report)
+}
+
 /// The analysis `grundy analyze GAME --json` prints, as text.
 fn analysis(r: &Request) -> Result<String, ApiError> {
-    let mut out = Vec::new();
-    if let Some(path) = &r.script {
-        let game = r.script_game(path)?;
-        script::analyze_game(
-            &game,
-            &input(r),
-            true,
-            false,
-            Some(POSITION_MEMORY),
-            &mut out,
-        )?;
-    } else {
-        analyze_to(
-            &r.game,
-            &input(r),
-            true,
-            false,
-            None,
-            Some(POSITION_MEMORY),
-            &mut out,
-        )?;
-    }
-    String::from_utf8(out).map_err(|_| {
-        ApiError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the analysis is not UTF-8".into(),
-        )
-    })
+    serde_json::to_string(&report(r)?)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
 async fn analyze(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {

@@ -43,7 +43,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use thiserror::Error;
 
@@ -77,7 +77,7 @@ pub fn positions_within(bytes: u64) -> usize {
 }
 
 /// A position of a script game: one integer, or an array of them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum ScriptPosition {
     /// A single integer (a heap).

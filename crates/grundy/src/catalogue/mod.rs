@@ -1,0 +1,618 @@
+//! Every game grundy knows, by name: one entry each, with its aliases, how its positions
+//! are written, and what can be asked of it. Every front end resolves names here, and the
+//! lists in help texts, in "unknown game" errors and on the web page are made from
+//! [`ENTRIES`].
+//!
+//! ```
+//! use grundy::catalogue::{self, Feature, Options};
+//! use grundy::parse::Input;
+//! use grundy::NoProgress;
+//!
+//! let game = catalogue::lookup("kayles")?;
+//! assert!(game.supports(Feature::Sequence));
+//! let analysis = catalogue::analyze(&game, &Input::new("<example>", "3 4 5"), &Options::default(), &mut NoProgress)?;
+//! assert_eq!(analysis.report.grundy().map(|g| g.0), Some(3 ^ 1 ^ 4));
+//!
+//! let unknown = catalogue::lookup("kayels").unwrap_err();
+//! assert!(unknown.message.contains("did you mean 'kayles'?"));
+//! # Ok::<(), grundy::report::Error>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::contest::Problem;
+use crate::family::{Family, FamilyError};
+use crate::parse::{Input, escaped_str};
+use crate::progress::Progress;
+use crate::report::{self, Error, Report};
+use crate::script::{ScriptGame, positions_within};
+
+/// What kind of game an entry is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A contest problem: whole inputs are solved, one position is analysed.
+    Contest,
+    /// A family of heap games: a position is a list of heap sizes.
+    Heaps,
+    /// A board of cells.
+    Board,
+    /// A game on the quarter plane: a position is a square (x, y).
+    Plane,
+    /// A game whose rules are a Rhai script.
+    Script,
+}
+
+/// What can be asked of a game, one subcommand each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// Whole contest inputs: `grundy solve`, `gen`, `judge`.
+    Solve,
+    /// One position explained: `grundy analyze`, the web API's `analyze`.
+    Analyze,
+    /// Every move of a position with its outcome: the web API's `moves`.
+    Moves,
+    /// Values over a range of board sizes: `grundy table`.
+    Table,
+    /// Values of heaps 0..=N: `grundy sequence`.
+    Sequence,
+    /// Patterns over a line or a grid: `grundy explore`.
+    Explore,
+    /// A picture of the position analysed (`analyze --png`) or of the P-positions
+    /// (`grundy picture`).
+    Picture,
+}
+
+impl Feature {
+    /// The subcommand's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Solve => "solve",
+            Feature::Analyze => "analyze",
+            Feature::Moves => "moves",
+            Feature::Table => "table",
+            Feature::Sequence => "sequence",
+            Feature::Explore => "explore",
+            Feature::Picture => "picture",
+        }
+    }
+}
+
+/// One game of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its name; a name ending in `:` takes a parameter after the colon (`octal:0.77`).
+    pub name: &'static str,
+    /// Other names it answers to.
+    pub aliases: &'static [&'static str],
+    /// What kind of game it is.
+    pub kind: Kind,
+    /// The game in one line.
+    pub summary: &'static str,
+    /// How one position is written for `analyze`, with an example.
+    pub position: &'static str,
+    /// What can be asked of it.
+    pub features: &'static [Feature],
+}
+
+impl Entry {
+    /// Whether `feature` can be asked of this game.
+    pub fn supports(&self, feature: Feature) -> bool {
+        self.features.contains(&feature)
+    }
+
+    /// The name as users write it: `octal:CODE` for a parametric entry.
+    pub fn usage(&self) -> String {
+        match self.name {
+            "octal:" => "octal:CODE".into(),
+            "hex:" => "hex:CODE".into(),
+            "subtraction:" => "subtraction:S".into(),
+            "script:" => "script:FILE".into(),
+            name => name.into(),
+        }
+    }
+}
+
+use Feature::*;
+
+const CONTEST: &[Feature] = &[Solve, Analyze, Moves, Picture];
+const HEAPS: &[Feature] = &[Analyze, Moves, Sequence, Explore];
+
+/// Every game grundy knows.
+pub const ENTRIES: &[Entry] = &[
+    Entry {
+        name: "shgame",
+        aliases: &["sheet"],
+        kind: Kind::Contest,
+        summary: "A Game With a Sheet of Paper: cut a sheet, keeping the marked cell (Nim on four heaps)",
+        position: "N M X Y: an N × M sheet marked at row X, column Y (from 1), e.g. 5 8 2 3",
+        features: CONTEST,
+    },
+    Entry {
+        name: "lamqugam",
+        aliases: &["lame-queen"],
+        kind: Kind::Contest,
+        summary: "Lame Queen Game: a queen moves left, down, or diagonally by a multiple of d",
+        position: "d x y: step d, the queen on row x, column y (from 1; (1, 1) has no move), e.g. 2 7 9",
+        features: CONTEST,
+    },
+    Entry {
+        name: "inventor-outlasting",
+        aliases: &["inventor"],
+        kind: Kind::Contest,
+        summary: "Inventor Outlasting: build attractions whose signs block diagonals",
+        position: "R C, R rows of X (spot) and . (none), then optionally 'played' and the row and column of each build",
+        features: CONTEST,
+    },
+    Entry {
+        name: "pshtbrth",
+        aliases: &["cakes"],
+        kind: Kind::Contest,
+        summary: "Pishty and birthday: put out a rectangle of burning candles on one cake",
+        position: "cakes of R rows of 0 and 1 (R·C ≤ 25), separated by blank lines",
+        features: CONTEST,
+    },
+    Entry {
+        name: "caos3",
+        aliases: &["lava"],
+        kind: Kind::Contest,
+        summary: "CAO Stage-3: pour lava along the row and column of a monster",
+        position: "R C, R rows of ^ (open) and # (wall), then optionally 'played' and the row and column of each move",
+        features: CONTEST,
+    },
+    Entry {
+        name: "cram",
+        aliases: &[],
+        kind: Kind::Board,
+        summary: "Cram: place a domino on two free neighbouring cells",
+        position: "R C (an empty board, at most 64 cells), optionally followed by R rows of . (free) and # (blocked)",
+        features: &[Analyze, Moves, Table, Picture],
+    },
+    Entry {
+        name: "chomp",
+        aliases: &[],
+        kind: Kind::Board,
+        summary: "Chomp: bite a square and everything above and right of it; the last square is poisoned",
+        position: "the row lengths bottom row first, joined by commas (5,3,3,1), or R C for a full bar",
+        features: &[Analyze, Moves, Table],
+    },
+    Entry {
+        name: "wythoff",
+        aliases: &[],
+        kind: Kind::Plane,
+        summary: "Wythoff's game: take from one heap, or the same from both",
+        position: "a square [x, y] counted from 0",
+        features: &[Explore, Picture],
+    },
+    Entry {
+        name: "lame-queen:",
+        aliases: &[],
+        kind: Kind::Plane,
+        summary: "the lame queen with diagonal step D, on squares counted from 0",
+        position: "a square [x, y] counted from 0",
+        features: &[Explore],
+    },
+    Entry {
+        name: "nim",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "Nim: take any number from one heap",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "kayles",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "Kayles (octal 0.77): knock down one pin or two adjacent ones",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "dawson-chess",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "Dawson's chess (octal 0.137)",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "dawson-kayles",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "Dawson's Kayles (octal 0.07)",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "treblecross",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "Treblecross (octal 0.007)",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "grundy-game",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "Grundy's game: split a heap into two unequal heaps",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "octal:",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "any octal game by its code, e.g. octal:0.77",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "hex:",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "any hexadecimal game by its code, e.g. hex:0.9",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "subtraction:",
+        aliases: &[],
+        kind: Kind::Heaps,
+        summary: "take one of a set of amounts, e.g. subtraction:1,3,4",
+        position: "heap sizes, e.g. 3 4 5",
+        features: HEAPS,
+    },
+    Entry {
+        name: "script:",
+        aliases: &[],
+        kind: Kind::Script,
+        summary: "a game whose moves a Rhai script lists, e.g. script:examples/games/kayles.rhai",
+        position: "integers and arrays of integers, e.g. 3 [2, 5]",
+        features: &[Analyze, Moves, Sequence, Explore],
+    },
+];
+
+/// The entries that support `feature`, as a list for messages: `shgame (sheet), nim, octal:CODE, ...`.
+pub fn names_supporting(feature: Feature) -> String {
+    ENTRIES
+        .iter()
+        .filter(|e| e.supports(feature))
+        .map(|e| {
+            if e.aliases.is_empty() {
+                e.usage()
+            } else {
+                format!("{} ({})", e.usage(), e.aliases.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A game resolved from its name.
+pub enum Game {
+    /// A contest problem.
+    Contest(Problem),
+    /// A family of heap games.
+    Heaps(Family),
+    /// Cram.
+    Cram,
+    /// Chomp.
+    Chomp,
+    /// The lame queen on squares from 0, with its diagonal step (Wythoff's game is d = 1).
+    Plane {
+        /// The diagonal step.
+        d: u64,
+        /// `wythoff` or `lame-queen:D`.
+        name: String,
+    },
+    /// A script game, loaded.
+    Script(Box<ScriptGame>),
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Game").field(&self.name()).finish()
+    }
+}
+
+impl Game {
+    /// Its catalogue entry.
+    pub fn entry(&self) -> &'static Entry {
+        let name = match self {
+            Game::Contest(p) => p.name(),
+            Game::Heaps(_) => "octal:",
+            Game::Cram => "cram",
+            Game::Chomp => "chomp",
+            Game::Plane { d: 1, name } if name == "wythoff" => "wythoff",
+            Game::Plane { .. } => "lame-queen:",
+            Game::Script(_) => "script:",
+        };
+        entry_named(name).unwrap_or(&ENTRIES[0])
+    }
+
+    /// Whether `feature` can be asked of it.
+    pub fn supports(&self, feature: Feature) -> bool {
+        self.entry().supports(feature)
+    }
+
+    /// The name reports give it: the contest name, the family's canonical name, the script.
+    pub fn name(&self) -> String {
+        match self {
+            Game::Contest(p) => p.name().into(),
+            Game::Heaps(f) => f.to_string(),
+            Game::Cram => "cram".into(),
+            Game::Chomp => "chomp".into(),
+            Game::Plane { name, .. } => name.clone(),
+            Game::Script(s) => s.source().to_string(),
+        }
+    }
+}
+
+/// The entry called `name` exactly (a name or an alias; `octal:` for the parametric ones).
+fn entry_named(name: &str) -> Option<&'static Entry> {
+    ENTRIES
+        .iter()
+        .find(|e| e.name == name || e.aliases.contains(&name))
+}
+
+/// The game called `name`: a contest name or alias, a board, a plane game, a heap family,
+/// or `script:FILE` (the script is loaded). An unknown name is refused with the list of
+/// known ones and the nearest name, if one is near.
+pub fn lookup(name: &str) -> Result<Game, Error> {
+    if let Some(path) = name.strip_prefix("script:") {
+        return load_script(Path::new(path)).map(|g| Game::Script(Box::new(g)));
+    }
+    if let Some(p) = Problem::from_name(name) {
+        return Ok(Game::Contest(p));
+    }
+    match name {
+        "cram" => return Ok(Game::Cram),
+        "chomp" => return Ok(Game::Chomp),
+        "wythoff" => {
+            return Ok(Game::Plane {
+                d: 1,
+                name: name.into(),
+            });
+        }
+        _ => {}
+    }
+    if let Some(d) = name.strip_prefix("lame-queen:") {
+        let max = crate::games::lame_queen::MAX_STEP;
+        return match d.parse::<u64>() {
+            Ok(d) if (1..=max).contains(&d) => Ok(Game::Plane {
+                d,
+                name: format!("lame-queen:{d}"),
+            }),
+            _ => Err(Error::input(format!(
+                "lame-queen:D needs a whole number D from 1 to {max}, found '{}'",
+                escaped_str(d)
+            ))),
+        };
+    }
+    match name.parse::<Family>() {
+        Ok(f) => Ok(Game::Heaps(f)),
+        Err(FamilyError::Unknown(_)) => Err(unknown(name, None)),
+        Err(e) => Err(Error::input(e.to_string())),
+    }
+}
+
+/// The game called `name`, refused unless it supports `feature`.
+pub fn lookup_for(name: &str, feature: Feature) -> Result<Game, Error> {
+    if name.strip_prefix("script:").is_none() && !known(name) {
+        return Err(unknown(name, Some(feature)));
+    }
+    let game = lookup(name)?;
+    if !game.supports(feature) {
+        return Err(Error::input(format!(
+            "{} does not support {}; the games that do: {}",
+            game.name(),
+            feature.name(),
+            names_supporting(feature)
+        )));
+    }
+    Ok(game)
+}
+
+/// Whether `name` names a game of the catalogue (a parametric one by its prefix).
+fn known(name: &str) -> bool {
+    entry_named(name).is_some()
+        || ENTRIES
+            .iter()
+            .any(|e| e.name.ends_with(':') && name.starts_with(e.name))
+}
+
+/// The refusal of an unknown name: the names that would do, and the nearest one.
+fn unknown(name: &str, feature: Option<Feature>) -> Error {
+    let shown = escaped_str(name);
+    let nearest = ENTRIES
+        .iter()
+        .filter(|e| feature.is_none_or(|f| e.supports(f)))
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+        .filter(|n| !n.ends_with(':'))
+        .map(|n| (strsim::damerau_levenshtein(name, n), n))
+        .filter(|&(d, n)| d <= 2.max(n.len() / 4) && d < n.len())
+        .min();
+    let hint = nearest
+        .map(|(_, n)| format!("did you mean '{n}'? "))
+        .unwrap_or_default();
+    Error::input(format!(
+        "unknown game '{shown}'; {hint}known games: {}",
+        names_supporting(feature.unwrap_or(Feature::Analyze))
+    ))
+}
+
+/// Loads a script game: a file that cannot be read or compiled is bad input.
+pub fn load_script(path: &Path) -> Result<ScriptGame, Error> {
+    if path.as_os_str().is_empty() {
+        return Err(Error::input(
+            "script: needs a file name, like script:kayles.rhai",
+        ));
+    }
+    ScriptGame::load(path).map_err(|e| Error::input(e.to_string()))
+}
+
+/// What an analysis may use besides the position.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Bytes the engine may hold (Cram's table, Chomp's, a script's positions); default
+    /// half of what the machine has available (for scripts at most
+    /// [`SCRIPT_MEMORY`]).
+    pub memory: Option<u64>,
+    /// A folder where tables are kept between runs (the cakes' tables).
+    pub cache: Option<PathBuf>,
+}
+
+/// The default memory for a script game's positions: an endless game (every position with
+/// a larger option) is refused after a few million positions, not after half the memory.
+pub const SCRIPT_MEMORY: u64 = 2 << 30;
+
+impl Options {
+    /// The memory for boards: the one given, or half of what is available.
+    pub fn board_memory(&self) -> u64 {
+        self.memory.unwrap_or_else(|| {
+            crate::work::memory_available()
+                .map_or(1 << 30, |a| a / 2)
+                .max(1 << 20)
+        })
+    }
+
+    /// The positions a script game may store.
+    pub fn script_positions(&self) -> usize {
+        positions_within(
+            self.memory
+                .unwrap_or_else(|| self.board_memory().min(SCRIPT_MEMORY)),
+        )
+    }
+}
+
+/// A report and a line on what the engine did (for `--stats`).
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The report.
+    pub report: Report,
+    /// What the engine did, in words.
+    pub stats: String,
+}
+
+/// The position `input` of `game` explained.
+pub fn analyze(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    progress: &mut (dyn Progress + Send),
+) -> Result<Analysis, Error> {
+    let plain = |report: Report| Analysis {
+        report,
+        stats: String::new(),
+    };
+    Ok(match game {
+        Game::Contest(Problem::Shgame) => plain(Report::Sheet(report::sheet::analyze(input)?)),
+        Game::Contest(Problem::Lamqugam) => plain(Report::Queen(report::queen::analyze(input)?)),
+        Game::Contest(Problem::InventorOutlasting) => plain(Report::Inventor(
+            report::cells::analyze_inventor(input, progress)?,
+        )),
+        Game::Contest(Problem::Caos3) => {
+            plain(Report::Lava(report::cells::analyze_lava(input, progress)?))
+        }
+        Game::Contest(Problem::Pshtbrth) => plain(Report::Cakes(report::cakes::analyze(
+            input,
+            options.cache.as_deref(),
+            progress,
+        )?)),
+        Game::Heaps(family) => {
+            let (report, stats) = report::heaps::analyze_with_stats(family, input)?;
+            Analysis {
+                report: Report::Heaps(report),
+                stats,
+            }
+        }
+        Game::Cram => {
+            let (report, stats) =
+                report::board::analyze_cram(input, options.board_memory(), progress)?;
+            Analysis {
+                report: Report::Board(report),
+                stats,
+            }
+        }
+        Game::Chomp => {
+            let (report, stats) =
+                report::board::analyze_chomp(input, options.board_memory(), progress)?;
+            Analysis {
+                report: Report::Board(report),
+                stats,
+            }
+        }
+        Game::Script(script) => {
+            let (report, stats) =
+                report::script::analyze(script, input, options.script_positions())?;
+            Analysis {
+                report: Report::Script(report),
+                stats,
+            }
+        }
+        Game::Plane { .. } => {
+            return Err(Error::input(format!(
+                "{} is explored and pictured, not analysed; analyze lamqugam reads a square of the lame queen",
+                game.name()
+            )));
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_and_alias_resolves_to_its_own_entry() {
+        for e in ENTRIES {
+            if e.name.ends_with(':') {
+                continue;
+            }
+            for name in std::iter::once(e.name).chain(e.aliases.iter().copied()) {
+                let game = lookup(name).unwrap_or_else(|err| panic!("{name}: {err}"));
+                if e.kind != Kind::Heaps {
+                    assert_eq!(game.entry().name, e.name, "{name}");
+                }
+            }
+        }
+        for name in ["octal:0.77", "hex:0.9", "subtraction:1,3,4", "lame-queen:3"] {
+            assert!(lookup(name).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn misspelled_names_get_the_nearest_one() {
+        for (typo, meant) in [
+            ("kayels", "kayles"),
+            ("crma", "cram"),
+            ("chmop", "chomp"),
+            ("shgmae", "shgame"),
+            ("wytoff", "wythoff"),
+        ] {
+            let e = lookup(typo).err().map(|e| e.message).unwrap_or_default();
+            assert!(
+                e.contains(&format!("did you mean '{meant}'?")),
+                "{typo}: {e}"
+            );
+        }
+        let e = lookup("xyzzy").err().map(|e| e.message).unwrap_or_default();
+        assert!(!e.contains("did you mean"), "{e}");
+        assert!(e.contains("known games: shgame (sheet)"), "{e}");
+    }
+
+    #[test]
+    fn a_game_is_refused_for_what_it_does_not_support() {
+        let e = lookup_for("chomp", Feature::Sequence)
+            .err()
+            .map(|e| e.message);
+        assert!(e.is_some_and(|m| m.contains("does not support sequence")));
+        assert!(lookup_for("kayles", Feature::Sequence).is_ok());
+        let e = lookup_for("kayels", Feature::Table)
+            .err()
+            .map(|e| e.message)
+            .unwrap_or_default();
+        assert!(e.contains("known games: cram, chomp"), "{e}");
+    }
+}

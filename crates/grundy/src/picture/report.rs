@@ -1,0 +1,246 @@
+//! Pictures of analysed positions, drawn from their typed reports: the sheet with its
+//! winning cuts, Inventor boards and lava maps with their spots, monsters and winning
+//! moves, cakes with the winning rectangles, Cram boards with the winning dominoes.
+
+use super::{BoardPicture, Fill, Panel};
+use crate::report::cells::CellMove;
+use crate::report::{Error, Report};
+
+/// The games a picture is drawn for.
+pub const PICTURED: &str = "shgame, inventor, cakes, lava and cram";
+
+/// The largest sheet drawn.
+const MAX_SHEET_CELLS: u64 = 250_000;
+
+fn caption(report: &Report, winner_name: Option<&str>) -> String {
+    let moves = report.winning_move_count();
+    let value = report
+        .grundy()
+        .map_or("unknown".to_string(), |g| g.to_string());
+    let who = winner_name.map(|n| format!(" ({n})")).unwrap_or_default();
+    let marked = match moves {
+        0 => "no winning move".to_string(),
+        1 => "1 winning move, marked".to_string(),
+        n => format!("{n} winning moves, marked"),
+    };
+    format!(
+        "value {value}: the {} player{who} wins with perfect play; {marked}",
+        report.winner().as_str()
+    )
+}
+
+/// The picture of a board drawn as rows of characters, each one of `key`'s, with the
+/// winning moves marked. The legend lists the kinds of cell present.
+fn board_picture(
+    title: &str,
+    caption: String,
+    board: &[String],
+    moves: &[CellMove],
+    word: &str,
+    key: &[(u8, Fill, &str)],
+    winning: &str,
+) -> BoardPicture {
+    let rows: Vec<&[u8]> = board.iter().map(|r| r.as_bytes()).collect();
+    let cols = rows.first().map_or(0, |r| r.len());
+    let fill = |b: u8| key.iter().find(|k| k.0 == b).map_or(Fill::Free, |k| k.1);
+    let mut panel = Panel {
+        label: format!("{} × {cols} {word}", rows.len()),
+        rows: rows.len(),
+        cols,
+        cells: rows
+            .iter()
+            .flat_map(|r| r.iter().map(|&b| fill(b)))
+            .collect(),
+        outlines: Vec::new(),
+        cuts: Vec::new(),
+    };
+    let mut legend: Vec<(Fill, &str)> = key
+        .iter()
+        .filter(|k| rows.iter().any(|r| r.contains(&k.0)))
+        .map(|k| (k.1, k.2))
+        .collect();
+    if !moves.is_empty() {
+        legend.push((Fill::Winning, winning));
+    }
+    for m in moves {
+        panel.cells[(m.row - 1) * panel.cols + m.column - 1] = Fill::Winning;
+    }
+    one_board(title, caption, panel, &legend)
+}
+
+/// A picture of one board, with no outlines or cuts to explain.
+fn one_board(title: &str, caption: String, panel: Panel, legend: &[(Fill, &str)]) -> BoardPicture {
+    BoardPicture {
+        title: title.into(),
+        caption,
+        panels: vec![panel],
+        legend: legend.iter().map(|&(f, m)| (f, m.to_string())).collect(),
+        outline_meaning: None,
+        cut_meaning: None,
+    }
+}
+
+/// The picture of an analysed position.
+pub fn picture(report: &Report) -> Result<BoardPicture, Error> {
+    match report {
+        Report::Inventor(r) => Ok(board_picture(
+            "Inventor Outlasting",
+            caption(report, None),
+            &r.board,
+            &r.winning_moves,
+            "board",
+            &[
+                (b'X', Fill::Spot, "free spot (X)"),
+                (b'.', Fill::Free, "no spot"),
+                (b'A', Fill::Built, "attraction built"),
+                (b'+', Fill::Sign, "sign"),
+            ],
+            "winning build",
+        )),
+        Report::Lava(r) => Ok(board_picture(
+            "CAO Stage-3: the lava game",
+            caption(report, Some(&r.winner_name)),
+            &r.board,
+            &r.winning_moves,
+            "map",
+            &[
+                (b'^', Fill::Free, "open (^)"),
+                (b'#', Fill::Wall, "wall (#)"),
+                (b'm', Fill::Monster, "live monster"),
+                (b'~', Fill::Lava, "lava"),
+            ],
+            "monster to pour lava from",
+        )),
+        Report::Sheet(r) => {
+            let s = r.sheet;
+            if s.rows.saturating_mul(s.columns) > MAX_SHEET_CELLS {
+                return Err(Error::input(format!(
+                    "a sheet of {} × {} is too large to draw (at most {MAX_SHEET_CELLS} cells)",
+                    s.rows, s.columns
+                )));
+            }
+            let (rows, cols) = (s.rows as usize, s.columns as usize);
+            let mut cells = vec![Fill::Free; rows * cols];
+            cells[(s.mark_row as usize - 1) * cols + s.mark_column as usize - 1] = Fill::Mark;
+            let cuts = r
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    let k = m.lines as usize;
+                    match m.side.as_str() {
+                        "left" => [(0, k), (rows, k)],
+                        "right" => [(0, cols - k), (rows, cols - k)],
+                        "top" => [(k, 0), (k, cols)],
+                        _ => [(rows - k, 0), (rows - k, cols)],
+                    }
+                })
+                .collect();
+            Ok(BoardPicture {
+                title: "A Game With a Sheet of Paper".into(),
+                caption: caption(report, None),
+                panels: vec![Panel {
+                    label: format!("{rows} × {cols} sheet"),
+                    rows,
+                    cols,
+                    cells,
+                    outlines: Vec::new(),
+                    cuts,
+                }],
+                legend: vec![(Fill::Mark, "marked cell".into())],
+                outline_meaning: None,
+                cut_meaning: Some("winning cut".into()),
+            })
+        }
+        Report::Cakes(r) => {
+            let mut panels: Vec<Panel> = r
+                .cakes
+                .iter()
+                .enumerate()
+                .map(|(k, cake)| Panel {
+                    label: format!(
+                        "cake {}: value {}",
+                        k + 1,
+                        r.cake_values.get(k).map_or(0, |v| v.0)
+                    ),
+                    rows: r.rows,
+                    cols: r.columns,
+                    cells: cake
+                        .iter()
+                        .flat_map(|l| {
+                            l.bytes()
+                                .map(|b| if b == b'1' { Fill::Spot } else { Fill::Wall })
+                        })
+                        .collect(),
+                    outlines: Vec::new(),
+                    cuts: Vec::new(),
+                })
+                .collect();
+            for m in &r.winning_moves {
+                if let Some(p) = panels.get_mut(m.cake - 1) {
+                    p.outlines.push([
+                        m.rows[0] - 1,
+                        m.columns[0] - 1,
+                        m.rows[1] - 1,
+                        m.columns[1] - 1,
+                    ]);
+                }
+            }
+            panels.retain(|p| p.cells.len() == p.rows * p.cols);
+            Ok(BoardPicture {
+                title: "Pishty and birthday: a row of cakes".into(),
+                caption: caption(report, Some(&r.winner_name)),
+                panels,
+                legend: vec![
+                    (Fill::Spot, "candle burning (1)".into()),
+                    (Fill::Wall, "candle out (0)".into()),
+                ],
+                outline_meaning: Some("winning rectangle to put out".into()),
+                cut_meaning: None,
+            })
+        }
+        Report::Board(r) if r.game == "cram" => {
+            let rows = r.board.len();
+            let cols = r.board.first().map_or(0, String::len);
+            let cells = r
+                .board
+                .iter()
+                .flat_map(|row| {
+                    row.bytes()
+                        .map(|b| if b == b'#' { Fill::Wall } else { Fill::Free })
+                })
+                .collect();
+            let outlines = r
+                .winning_moves
+                .iter()
+                .filter_map(|m| {
+                    let (&[r0, c0], &[r1, c1]) = (m.cells.first()?, m.cells.get(1)?);
+                    Some([
+                        r0.min(r1) - 1,
+                        c0.min(c1) - 1,
+                        r0.max(r1) - 1,
+                        c0.max(c1) - 1,
+                    ])
+                })
+                .collect();
+            Ok(BoardPicture {
+                title: "Cram".into(),
+                caption: caption(report, None),
+                panels: vec![Panel {
+                    label: format!("{rows} × {cols} board"),
+                    rows,
+                    cols,
+                    cells,
+                    outlines,
+                    cuts: Vec::new(),
+                }],
+                legend: vec![(Fill::Free, "free".into()), (Fill::Wall, "blocked".into())],
+                outline_meaning: Some("winning domino".into()),
+                cut_meaning: None,
+            })
+        }
+        _ => Err(Error::input(format!(
+            "--png and --svg draw {PICTURED}; '{}' has no board to draw",
+            crate::parse::escaped_str(report.game())
+        ))),
+    }
+}

@@ -1,0 +1,421 @@
+//! Cram and Chomp boards: a board read, solved, explained.
+//!
+//! Cram goes to the pruning search with a transposition table within the memory given;
+//! Chomp to the dense table of every position in its box when that fits the memory, and
+//! to the generic memo solver otherwise.
+//!
+//! Cram is written `R C` (an empty board), optionally followed by R rows of `.` (free) and
+//! `#` (blocked). Chomp is written as its row lengths, bottom row first, joined by commas
+//! (`3,2` is two rows) or spaced when there are not exactly two; two spaced numbers `R C`
+//! are the full R × C bar.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::Error;
+use crate::game::Player;
+use crate::games::board::{Bite, Chomp, Cram, Placement};
+use crate::nimber::Nimber;
+use crate::parse::{Found, Input, ParseError, Tokens};
+use crate::progress::Progress;
+use crate::solve::chomp_table::ChompTable;
+use crate::solve::memo::{SolveError, Solver};
+use crate::solve::search::{Search, SearchStats};
+use crate::solve::table::PackedTable;
+
+/// Bytes a memo-solver entry takes, roughly (key, value, the map's slack).
+pub const MEMO_ENTRY_BYTES: u64 = 64;
+
+/// The analysis of a Cram or Chomp board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardReport {
+    /// `cram` or `chomp`.
+    pub game: String,
+    /// The board's value.
+    pub grundy: Nimber,
+    /// Who wins with perfect play.
+    pub winner: Player,
+    /// The board drawn: Cram top row first, `.` free, `#` blocked, each winning domino's
+    /// cells lettered; Chomp top row first, `P` the poisoned square, `x` a winning bite,
+    /// `o` the rest.
+    pub board: Vec<String>,
+    /// Every move that leaves a P-position.
+    pub winning_moves: Vec<BoardMove>,
+}
+
+/// A domino or a bite.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardMove {
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub label: String,
+    /// The cells the move takes: a domino's two cells, or a bite's corner square; from 1,
+    /// rows from the top for Cram and from the bottom for Chomp.
+    pub cells: Vec<[usize; 2]>,
+}
+
+/// The engine's message when the memo solver runs out of the memory given.
+pub fn solve_error(e: SolveError) -> Error {
+    match e {
+        SolveError::TooManyPositions { limit } => Error::failed(format!(
+            "the board needs more than {limit} stored positions, the most --memory allows the generic engine ({MEMO_ENTRY_BYTES} bytes each)"
+        )),
+        e => Error::failed(e.to_string()),
+    }
+}
+
+/// The search's counts, for statistics.
+pub fn describe_search(s: &SearchStats) -> String {
+    format!(
+        "pruning search: {} positions visited, {} expanded, {} cut-offs, {} answered by earlier cut-offs, {} table hits, {} values proved; table {} entries ({} dropped), {:.1} MiB",
+        s.visits,
+        s.expanded,
+        s.cutoffs,
+        s.ruled_out,
+        s.hits,
+        s.proved,
+        s.stored,
+        s.dropped,
+        s.table_bytes as f64 / f64::from(1 << 20)
+    )
+}
+
+/// The value of a Cram board (a sum of its regions) and, when `winning`, its winning
+/// dominoes, by the pruning search with a table of `memory` bytes. `progress` hears what
+/// the root is trying, prefixed by `label`.
+pub fn solve_cram(
+    cram: Cram,
+    free: u64,
+    memory: u64,
+    label: &str,
+    winning: bool,
+    progress: &mut dyn Progress,
+) -> (Nimber, Vec<Placement>, SearchStats) {
+    let mut search = Search::new(cram, PackedTable::with_budget(memory as usize)).with_watch(
+        Box::new(|r, open, of| {
+            progress.status(&format!(
+                "{label}: is the value {r}? {open} of {of} options still to answer"
+            ))
+        }),
+    );
+    let value = search.sum_value(&cram.regions(free));
+    let mut wins = Vec::new();
+    if winning && !value.is_zero() {
+        for p in cram.placements(free) {
+            let after = free & !(1 << p.first) & !(1 << p.second);
+            if search.is_zero(&cram.regions(after)) {
+                wins.push(p);
+            }
+        }
+    }
+    let stats = search.stats();
+    drop(search);
+    progress.finish();
+    (value, wins, stats)
+}
+
+/// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
+/// free cells.
+pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
+    let at = |e| input.error(e);
+    let mut t = Tokens::new(&input.bytes);
+    let rows = t.u64_in("the number of rows", 1, 64).map_err(at)? as usize;
+    let cols = t.u64_in("the number of columns", 1, 64).map_err(at)? as usize;
+    let cram = Cram::new(rows, cols).map_err(|_| {
+        at(ParseError {
+            line: t.line(),
+            expected: format!("a board of at most {} cells", Cram::MAX_CELLS),
+            found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
+        })
+    })?;
+    let mut free = cram.full();
+    if t.clone().next_token().is_some() {
+        for r in 0..rows {
+            let row = t.grid_row(cols, b".#").map_err(at)?;
+            for (c, &b) in row.iter().enumerate() {
+                if b == b'#' {
+                    free &= !(1 << cram.bit(r, c));
+                }
+            }
+        }
+        t.end().map_err(at)?;
+    }
+    Ok((cram, free))
+}
+
+/// The Cram board of `input` explained, with a table of `memory` bytes; and the search's
+/// counts.
+pub fn analyze_cram(
+    input: &Input,
+    memory: u64,
+    progress: &mut dyn Progress,
+) -> Result<(BoardReport, String), Error> {
+    let (cram, free) = parse_cram(input)?;
+    let (value, wins, stats) = solve_cram(cram, free, memory, "searching", true, progress);
+    let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
+    let moves: Vec<BoardMove> = wins
+        .iter()
+        .map(|p| {
+            let ([r1, c1], [r2, c2]) = (cell(p.first), cell(p.second));
+            let dir = if r1 == r2 { "across" } else { "down" };
+            BoardMove {
+                label: format!("domino on row {r1}, column {c1} and row {r2}, column {c2} ({dir})"),
+                cells: vec![[r1, c1], [r2, c2]],
+            }
+        })
+        .collect();
+    // Each winning domino's cells lettered a, b, c, … (a cell in several winning dominoes
+    // shows the first).
+    let mut marks = vec![None; cram.rows() * cram.cols()];
+    for (k, p) in wins.iter().enumerate() {
+        let letter = (b'a' + (k % 26) as u8) as char;
+        for i in [p.first, p.second] {
+            marks[i].get_or_insert(letter);
+        }
+    }
+    let board: Vec<String> = (0..cram.rows())
+        .map(|r| {
+            (0..cram.cols())
+                .map(|c| {
+                    let i = cram.bit(r, c);
+                    match (free >> i & 1 == 1, marks[i]) {
+                        (false, _) => '#',
+                        (true, Some(l)) => l,
+                        (true, None) => '.',
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let report = BoardReport {
+        game: "cram".into(),
+        grundy: value,
+        winner: Player::winner_of(value),
+        board,
+        winning_moves: moves,
+    };
+    Ok((report, describe_search(&stats)))
+}
+
+/// Reads a Chomp position: `R C` (two spaced numbers) for a full bar, or the row lengths
+/// bottom row first: one number, three or more, or any number joined by commas.
+pub fn parse_chomp(input: &Input) -> Result<u128, Error> {
+    let at = |e| input.error(e);
+    let mut t = Tokens::new(&input.bytes);
+    let mut numbers: Vec<(usize, usize)> = Vec::new();
+    let mut commas = false;
+    while let Some(tok) = t.next_token() {
+        for part in tok.text.split(|&b| b == b',').filter(|p| !p.is_empty()) {
+            commas |= part.len() != tok.text.len();
+            let n = std::str::from_utf8(part)
+                .ok()
+                .and_then(|s| s.parse::<usize>().ok())
+                .filter(|&n| n <= Chomp::MAX_COLS)
+                .ok_or_else(|| {
+                    at(ParseError {
+                        line: tok.line,
+                        expected: format!("a row length from 1 to {}", Chomp::MAX_COLS),
+                        found: Found::Value(crate::parse::escaped(part)),
+                    })
+                })?;
+            numbers.push((n, tok.line));
+        }
+        if numbers.len() > Chomp::MAX_ROWS {
+            return Err(at(ParseError {
+                line: tok.line,
+                expected: format!("at most {} rows", Chomp::MAX_ROWS),
+                found: Found::Value(format!("{} numbers", numbers.len())),
+            }));
+        }
+    }
+    let line = numbers.last().map_or(1, |&(_, l)| l);
+    let lengths: Vec<usize> = match numbers.as_slice() {
+        [] => {
+            return Err(at(ParseError {
+                line,
+                expected: "R C, or the row lengths bottom row first".to_string(),
+                found: Found::End,
+            }));
+        }
+        [(rows, _), (cols, _)] if !commas => {
+            if *rows > Chomp::MAX_ROWS {
+                return Err(at(ParseError {
+                    line,
+                    expected: format!("at most {} rows", Chomp::MAX_ROWS),
+                    found: Found::Value(rows.to_string()),
+                }));
+            }
+            vec![*cols; *rows]
+        }
+        all => all.iter().map(|&(n, _)| n).collect(),
+    };
+    Chomp::position(&lengths).map_err(|e| {
+        at(ParseError {
+            line,
+            expected: "row lengths from 1 up, never longer than the row below".to_string(),
+            found: Found::Value(e.to_string()),
+        })
+    })
+}
+
+/// Values of Chomp positions: the dense table of the position's box when it fits the
+/// memory, the memo solver otherwise.
+pub enum ChompEngine {
+    /// Every position of the box, one byte each.
+    Dense(ChompTable),
+    /// The generic solver, within the memory given.
+    Memo(Box<Solver<Chomp>>),
+}
+
+impl ChompEngine {
+    /// The engine for positions inside a `rows`×`cols` box, within `memory` bytes.
+    pub fn new(rows: usize, cols: usize, memory: u64, progress: &mut dyn Progress) -> ChompEngine {
+        let built = ChompTable::build(rows, cols, memory, |done, total| {
+            if done == 0 {
+                progress.start(total);
+            }
+            progress.advance(done);
+        });
+        progress.finish();
+        match built {
+            Ok(table) => ChompEngine::Dense(table),
+            Err(_) => ChompEngine::Memo(Box::new(Solver::with_limit(
+                Chomp,
+                (memory / MEMO_ENTRY_BYTES) as usize,
+            ))),
+        }
+    }
+
+    /// The value of the position `p`.
+    pub fn value(&mut self, p: u128) -> Result<Nimber, SolveError> {
+        match self {
+            ChompEngine::Dense(t) => Ok(t.value(&Chomp::lengths(p))),
+            ChompEngine::Memo(s) => s.grundy(&p),
+        }
+    }
+
+    /// What the engine is and did, for statistics.
+    pub fn describe(&self) -> String {
+        match self {
+            ChompEngine::Dense(t) => format!(
+                "dense table of every position in the {}×{} box ({} positions, one byte each)",
+                t.rows(),
+                t.cols(),
+                ChompTable::positions(t.rows(), t.cols())
+            ),
+            ChompEngine::Memo(s) => {
+                let st = s.stats();
+                format!(
+                    "memo solver: {} positions evaluated, {} options, memo {} entries",
+                    st.evaluated, st.options, st.memo_size
+                )
+            }
+        }
+    }
+}
+
+/// The Chomp position of `input` explained within `memory` bytes; and what the engine did.
+pub fn analyze_chomp(
+    input: &Input,
+    memory: u64,
+    progress: &mut dyn Progress,
+) -> Result<(BoardReport, String), Error> {
+    let p = parse_chomp(input)?;
+    let lengths = Chomp::lengths(p);
+    let mut engine = ChompEngine::new(lengths.len(), lengths[0], memory, progress);
+    let value = engine.value(p).map_err(solve_error)?;
+    let mut wins: Vec<Bite> = Vec::new();
+    if !value.is_zero() {
+        for bite in Chomp::bites(p) {
+            if engine
+                .value(Chomp::after(p, bite))
+                .map_err(solve_error)?
+                .is_zero()
+            {
+                wins.push(bite);
+            }
+        }
+    }
+    let moves: Vec<BoardMove> = wins
+        .iter()
+        .map(|b| BoardMove {
+            label: format!(
+                "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
+                b.row + 1,
+                b.col + 1
+            ),
+            cells: vec![[b.row + 1, b.col + 1]],
+        })
+        .collect();
+    // Top row first, as the bar is seen.
+    let board: Vec<String> = lengths
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(r, &len)| {
+            (0..len)
+                .map(|c| {
+                    if r == 0 && c == 0 {
+                        'P'
+                    } else if wins.contains(&Bite { row: r, col: c }) {
+                        'x'
+                    } else {
+                        'o'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let report = BoardReport {
+        game: "chomp".into(),
+        grundy: value,
+        winner: Player::winner_of(value),
+        board,
+        winning_moves: moves,
+    };
+    Ok((report, engine.describe()))
+}
+
+impl fmt::Display for BoardReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (caption, moves_name) = if self.game == "cram" {
+            (
+                format!(
+                    "{}×{} Cram board ('.' free, '#' blocked, each winning domino lettered; a cell in several shows the first)",
+                    self.board.len(),
+                    self.board.first().map_or(0, |r| r.chars().count())
+                ),
+                "winning dominoes",
+            )
+        } else {
+            (
+                "Chomp bar, top row first ('P' poisoned, 'x' a winning bite)".to_string(),
+                "winning bites",
+            )
+        };
+        writeln!(f, "game:    {}", self.game)?;
+        writeln!(
+            f,
+            "grundy:  {} ({})",
+            self.grundy,
+            if self.grundy.is_zero() {
+                "a P-position: the player to move loses"
+            } else {
+                "an N-position: the player to move wins"
+            }
+        )?;
+        writeln!(f, "winner:  {} player", self.winner.as_str())?;
+        super::write_moves(
+            f,
+            moves_name,
+            self.winning_moves.iter().map(|m| m.label.as_str()),
+            "every move leaves a winning position",
+        )?;
+        writeln!(f, "{caption}:")?;
+        for row in &self.board {
+            writeln!(f, "  {row}")?;
+        }
+        Ok(())
+    }
+}

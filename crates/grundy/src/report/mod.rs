@@ -1,0 +1,276 @@
+//! Typed reports: what an analysis of one position says, for every game grundy explains.
+//!
+//! A report is the contract between the engines and every front end. The command line's
+//! `--json`, the web API and a Python `to_dict()` are the report serialised; the text the
+//! command line prints is its [`Display`](fmt::Display); pictures are drawn from it. So an
+//! analysis runs once, whatever is asked of its result.
+//!
+//! Each game's analysis reads a position written in the game's own notation (the text
+//! `grundy analyze NAME` reads) from an [`Input`](crate::parse::Input), and refuses a bad
+//! one with an [`Error`] naming the input and the line.
+//!
+//! ```
+//! use grundy::parse::Input;
+//! use grundy::report::{self, Report};
+//!
+//! let kayles = "kayles".parse()?;
+//! let report = report::heaps::analyze(&kayles, &Input::new("<example>", "3 4 5"))?;
+//! assert_eq!(report.grundy.0, 3 ^ 1 ^ 4);
+//! let json = serde_json::to_string(&Report::Heaps(report.clone()))?;
+//! assert_eq!(serde_json::from_str::<Report>(&json)?, Report::Heaps(report));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod board;
+pub mod cakes;
+pub mod cells;
+pub mod heaps;
+pub mod queen;
+pub mod script;
+pub mod sheet;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::nimber::Nimber;
+
+/// Why an analysis (or a listing of moves) was not given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Error {
+    /// Whose the fault is.
+    pub kind: ErrorKind,
+    /// One line: the input and line where it applies, and what was expected.
+    pub message: String,
+}
+
+/// Whose fault an [`Error`] is: a front end turns it into an exit status or an HTTP status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The input or the request: malformed, past the accepted limits, or asking a game
+    /// for something it does not do. The caller can fix it (exit status 2, HTTP 400).
+    Input,
+    /// The work itself could not be done as asked: more memory than allowed, an engine
+    /// that failed (exit status 1, HTTP 422).
+    Failed,
+}
+
+impl Error {
+    /// A bad-input error.
+    pub fn input(message: impl Into<String>) -> Error {
+        Error {
+            kind: ErrorKind::Input,
+            message: message.into(),
+        }
+    }
+
+    /// An error of the work, not of the input.
+    pub fn failed(message: impl Into<String>) -> Error {
+        Error {
+            kind: ErrorKind::Failed,
+            message: message.into(),
+        }
+    }
+
+    /// The same error with `context: ` before its message.
+    pub fn context(self, context: impl fmt::Display) -> Error {
+        Error {
+            message: format!("{context}: {}", self.message),
+            ..self
+        }
+    }
+}
+
+/// The report of any game: serialised, it is exactly the report of its game (no tag is
+/// added); read back, the game is told from its fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Report {
+    /// A sum of heaps of one family.
+    Heaps(heaps::HeapReport),
+    /// The sheet-cutting game (shgame).
+    Sheet(sheet::SheetReport),
+    /// The lame queen (lamqugam).
+    Queen(queen::QueenReport),
+    /// An Inventor Outlasting board, maybe in play.
+    Inventor(cells::InventorReport),
+    /// A lava map (caos3), maybe in play.
+    Lava(cells::LavaReport),
+    /// A row of cakes (pshtbrth).
+    Cakes(cakes::CakeReport),
+    /// A Cram or Chomp board.
+    Board(board::BoardReport),
+    /// A sum of positions of a script game.
+    Script(script::ScriptReport),
+}
+
+impl Report {
+    /// The game's name as the report gives it.
+    pub fn game(&self) -> &str {
+        match self {
+            Report::Heaps(r) => &r.game,
+            Report::Sheet(r) => &r.game,
+            Report::Queen(r) => &r.game,
+            Report::Inventor(r) => &r.game,
+            Report::Lava(r) => &r.game,
+            Report::Cakes(r) => &r.game,
+            Report::Board(r) => &r.game,
+            Report::Script(r) => &r.game,
+        }
+    }
+
+    /// The position's value, where it is known (the lame queen's far squares have only
+    /// their outcome).
+    pub fn grundy(&self) -> Option<Nimber> {
+        match self {
+            Report::Heaps(r) => Some(r.grundy),
+            Report::Sheet(r) => Some(r.grundy),
+            Report::Queen(r) => r.grundy,
+            Report::Inventor(r) => Some(r.grundy),
+            Report::Lava(r) => Some(r.grundy),
+            Report::Cakes(r) => Some(r.grundy),
+            Report::Board(r) => Some(r.grundy),
+            Report::Script(r) => Some(r.grundy),
+        }
+    }
+
+    /// Who wins with perfect play.
+    pub fn winner(&self) -> crate::Player {
+        match self {
+            Report::Heaps(r) => r.winner,
+            Report::Sheet(r) => r.winner,
+            Report::Queen(r) => r.winner,
+            Report::Inventor(r) => r.winner,
+            Report::Lava(r) => r.winner,
+            Report::Cakes(r) => r.winner,
+            Report::Board(r) => r.winner,
+            Report::Script(r) => r.winner,
+        }
+    }
+
+    /// How many winning moves the report lists.
+    pub fn winning_move_count(&self) -> usize {
+        match self {
+            Report::Heaps(r) => r.winning_moves.len(),
+            Report::Sheet(r) => r.winning_moves.len(),
+            Report::Queen(r) => r.winning_moves.len(),
+            Report::Inventor(r) => r.winning_moves.len(),
+            Report::Lava(r) => r.winning_moves.len(),
+            Report::Cakes(r) => r.winning_moves.len(),
+            Report::Board(r) => r.winning_moves.len(),
+            Report::Script(r) => r.winning_moves.len(),
+        }
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Report::Heaps(r) => r.fmt(f),
+            Report::Sheet(r) => r.fmt(f),
+            Report::Queen(r) => r.fmt(f),
+            Report::Inventor(r) => r.fmt(f),
+            Report::Lava(r) => r.fmt(f),
+            Report::Cakes(r) => r.fmt(f),
+            Report::Board(r) => r.fmt(f),
+            Report::Script(r) => r.fmt(f),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Report {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Report, D::Error> {
+        use serde::de::Error as _;
+        let value = serde_json::Value::deserialize(d)?;
+        let game = value.get("game").and_then(|g| g.as_str()).unwrap_or("");
+        let has = |field: &str| value.get(field).is_some();
+        let read = |v: serde_json::Value| -> Result<Report, D::Error> {
+            let r = match game {
+                "shgame" => Report::Sheet(serde_json::from_value(v).map_err(D::Error::custom)?),
+                "lamqugam" => Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?),
+                "inventor-outlasting" => {
+                    Report::Inventor(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                "caos3" => Report::Lava(serde_json::from_value(v).map_err(D::Error::custom)?),
+                "pshtbrth" => Report::Cakes(serde_json::from_value(v).map_err(D::Error::custom)?),
+                "cram" | "chomp" => {
+                    Report::Board(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                _ if has("heaps") => {
+                    Report::Heaps(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                _ if has("positions") => {
+                    Report::Script(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                _ => return Err(D::Error::custom("not a report of a game grundy knows")),
+            };
+            Ok(r)
+        };
+        read(value.clone())
+    }
+}
+
+/// `"second player (a P-position: ...)"` or the first player's line, for text reports.
+pub(crate) fn winner_line(g_is_zero: bool) -> &'static str {
+    if g_is_zero {
+        "second player (a P-position: the player to move loses)"
+    } else {
+        "first player (an N-position: the player to move wins)"
+    }
+}
+
+/// The winning-moves block of a text report: how many and one line each, or that there
+/// are none and why.
+pub(crate) fn write_moves<'a>(
+    f: &mut fmt::Formatter<'_>,
+    title: &str,
+    moves: impl ExactSizeIterator<Item = &'a str>,
+    none: &str,
+) -> fmt::Result {
+    if moves.len() == 0 {
+        return writeln!(f, "{title}: none; {none}");
+    }
+    writeln!(f, "{title} ({}):", moves.len())?;
+    for m in moves {
+        writeln!(f, "  {m}")?;
+    }
+    Ok(())
+}
+
+/// The end of the report of a sum: value, winner and every winning move, the labels
+/// padded to `width`.
+pub(crate) fn write_outcome<'a>(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    grundy: Nimber,
+    winner: crate::Player,
+    moves: impl ExactSizeIterator<Item = &'a str>,
+) -> fmt::Result {
+    writeln!(
+        f,
+        "{:<width$}{grundy} ({})",
+        "grundy:",
+        if grundy.is_zero() {
+            "a P-position: the player to move loses"
+        } else {
+            "an N-position: the player to move wins"
+        }
+    )?;
+    writeln!(f, "{:<width$}{} player", "winner:", winner.as_str())?;
+    write_moves(
+        f,
+        "winning moves",
+        moves,
+        "every move leaves a winning position",
+    )
+}
+
+/// "1 move", "3 moves".
+pub(crate) fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
