@@ -26,6 +26,7 @@ pub struct Request<'a> {
 const LISTED: usize = 200;
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
+    grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Explore)?;
     if req.memory.is_some() && script::path_of(req.family).is_none() {
         return Err(Failure::input(anyhow!(
             "--memory applies to script games; built-in tables size themselves"

@@ -15,9 +15,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
+use grundy::FamilyError;
 use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::parse::escaped_path;
-use grundy::{Family, FamilyError};
 
 use crate::Failure;
 use crate::cli::{Cli, Command};
@@ -244,13 +244,13 @@ fn read_from(source: String, mut reader: impl Read, size: Option<u64>) -> Result
 
 /// The contest problem called `name`, or the usage error naming the known ones.
 fn problem_named(name: &str) -> Result<Problem, Failure> {
-    Problem::from_name(name).ok_or_else(|| {
-        Failure::input(anyhow!(
-            "unknown problem '{}'; known problems: {}",
-            grundy::parse::escaped_str(name),
-            Problem::known_names()
-        ))
-    })
+    match catalogue::lookup_for(name, Feature::Solve)? {
+        Game::Contest(p) => Ok(p),
+        other => Err(Failure::input(anyhow!(
+            "{} is not a contest problem",
+            other.name()
+        ))),
+    }
 }
 
 /// Parses a size given to `flag`: a number of bytes with an optional K, M, G or T (powers
@@ -374,18 +374,6 @@ fn analyze(
 /// The failure of a library error: bad input exits 2, a failed work 1.
 pub fn failure(e: grundy::report::Error) -> Failure {
     Failure::from(e)
-}
-
-/// The heap family called `name`, or the usage error naming every game `analyze` knows.
-pub(crate) fn family_named(name: &str) -> Result<Family, Failure> {
-    name.parse().map_err(|e: FamilyError| match e {
-        FamilyError::Unknown(_) => Failure::input(anyhow!(
-            "unknown game '{}'; known games: {}, cram, chomp, the heap families nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, treblecross, and script games script:FILE",
-            grundy::parse::escaped_str(name),
-            Problem::known_names()
-        )),
-        e => Failure::input(e),
-    })
 }
 
 pub(crate) fn family_failure(e: FamilyError) -> Failure {

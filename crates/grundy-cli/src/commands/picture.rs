@@ -36,9 +36,10 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
             )
         }
         _ => {
+            let named = grundy::catalogue::lookup_for(game, grundy::catalogue::Feature::Picture)?;
             return Err(Failure::input(anyhow!(
-                "unknown game '{}' for picture; known: lamqugam (lame-queen), wythoff",
-                grundy::parse::escaped_str(game)
+                "picture draws the P-positions of lamqugam (lame-queen) and wythoff; for {}, analyze --png draws a position",
+                named.name()
             )));
         }
     };

@@ -53,6 +53,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             grundy::picture::MAX_POINTS
         )));
     }
+    let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
     if let Some(path) = script::path_of(req.family) {
         if req.checkpoint.is_some() || matches!(req.engine, Engine::Sparse | Engine::Loop) {
             return Err(Failure::input(anyhow!(
@@ -68,7 +69,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--memory applies to script games here; heap tables size themselves"
         )));
     }
-    let family: Family = req.family.parse().map_err(Failure::input)?;
+    let grundy::catalogue::Game::Heaps(family) = named else {
+        return Err(Failure::input(anyhow!(
+            "{} has no sequence of heaps",
+            named.name()
+        )));
+    };
     let started = Instant::now();
     match (&family, req.engine) {
         (Family::TakeBreak(game), Engine::Table | Engine::Sparse | Engine::Loop) => {

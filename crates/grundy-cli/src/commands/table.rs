@@ -5,6 +5,7 @@ use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
 use grundy::Nimber;
+use grundy::catalogue::{self, Feature, Game};
 use grundy::games::board::{Chomp, Cram};
 use serde::Serialize;
 
@@ -66,15 +67,9 @@ pub fn run(
     json: bool,
     memory: Option<&str>,
 ) -> Result<(), Failure> {
-    let (max_rows, max_cols) = match game {
-        "cram" => (64, 64),
-        "chomp" => (Chomp::MAX_ROWS, Chomp::MAX_COLS),
-        _ => {
-            return Err(Failure::input(anyhow!(
-                "unknown board game '{}'; known: cram, chomp",
-                grundy::parse::escaped_str(game)
-            )));
-        }
+    let (max_rows, max_cols) = match catalogue::lookup_for(game, Feature::Table)? {
+        Game::Chomp => (Chomp::MAX_ROWS, Chomp::MAX_COLS),
+        _ => (64, 64),
     };
     let rows = range("rows", rows, max_rows)?;
     let cols = range("cols", cols, max_cols)?;

@@ -100,20 +100,51 @@ fn json(text: &str) -> Value {
 
 #[test]
 fn the_api_answers_what_the_command_line_prints() {
-    let server = serve();
+    let scripts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
+    let server = serve_with(&["--scripts", &scripts.to_string_lossy()]);
+    let options = grundy::catalogue::Options {
+        memory: Some(256 << 20),
+        cache: None,
+    };
     for (game, position) in [
         ("nim", "3 4 5"),
         ("kayles", "7 12 20"),
+        ("grundy-game", "9 13"),
+        ("subtraction:1,3,4", "10 11"),
         ("lamqugam", "2 40 25"),
         ("shgame", "5 8 2 3"),
         ("cram", "3 4"),
         ("chomp", "5,3,3,1"),
+        ("cakes", "110\n011\n\n100\n001\n"),
         ("lava", "5 5\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n"),
+        ("inventor", "3 3\nX.X\n.X.\nX.X\nplayed\n1 1\n"),
+        ("script:kayles", "5 7"),
     ] {
         let (status, body) = post(&server.addr, "/api/analyze", game, position);
         assert_eq!(status, 200, "{game}: {body}");
-        let cli = run_ok(&["analyze", game, "--json"], position);
-        assert_eq!(json(&body), json(&cli), "{game} {position}");
+        // The answer is the library's report, read back into its type.
+        let answered: grundy::report::Report =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{game}: {e}: {body}"));
+        let named = match game.strip_prefix("script:") {
+            Some(name) => grundy::catalogue::Game::Script(Box::new(
+                grundy::script::ScriptGame::load_as(
+                    &scripts.join(format!("{name}.rhai")),
+                    &format!("{name}.rhai"),
+                )
+                .expect("the script loads"),
+            )),
+            None => grundy::catalogue::lookup(game).expect("a known game"),
+        };
+        let input = grundy::parse::Input::new("position", position);
+        let expected =
+            grundy::catalogue::analyze(&named, &input, &options, &mut grundy::NoProgress)
+                .expect("the library analyses it")
+                .report;
+        assert_eq!(answered, expected, "{game} {position}");
+        if !game.starts_with("script:") {
+            let cli = run_ok(&["analyze", game, "--json"], position);
+            assert_eq!(json(&body), json(&cli), "{game} {position}");
+        }
     }
     let (status, page) = request(&server.addr, "GET", "/", b"");
     assert_eq!(status, 200);

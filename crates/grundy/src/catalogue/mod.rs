@@ -75,6 +75,17 @@ impl Feature {
             Feature::Picture => "picture",
         }
     }
+
+    /// What the subcommand calls the games it takes, in messages: `problem` for the
+    /// contest subcommands, `family` for sequences, `board game` for tables.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Feature::Solve => "problem",
+            Feature::Sequence => "family",
+            Feature::Table => "board game",
+            _ => "game",
+        }
+    }
 }
 
 /// One game of the catalogue.
@@ -403,6 +414,10 @@ pub fn lookup_for(name: &str, feature: Feature) -> Result<Game, Error> {
         return Err(unknown(name, Some(feature)));
     }
     let game = lookup(name)?;
+    if !game.supports(feature) && feature.noun() != "game" {
+        // `solve nim`: nim is no problem at all, as far as `solve` can tell.
+        return Err(unknown(name, Some(feature)));
+    }
     if !game.supports(feature) {
         return Err(Error::input(format!(
             "{} does not support {}; the games that do: {}",
@@ -436,9 +451,11 @@ fn unknown(name: &str, feature: Option<Feature>) -> Error {
     let hint = nearest
         .map(|(_, n)| format!("did you mean '{n}'? "))
         .unwrap_or_default();
+    let feature = feature.unwrap_or(Feature::Analyze);
+    let noun = feature.noun();
     Error::input(format!(
-        "unknown game '{shown}'; {hint}known games: {}",
-        names_supporting(feature.unwrap_or(Feature::Analyze))
+        "unknown {noun} '{shown}'; {hint}known {noun}s: {}",
+        names_supporting(feature)
     ))
 }
 
@@ -604,15 +621,19 @@ mod tests {
 
     #[test]
     fn a_game_is_refused_for_what_it_does_not_support() {
+        let e = lookup_for("chomp", Feature::Explore)
+            .err()
+            .map(|e| e.message);
+        assert!(e.is_some_and(|m| m.contains("does not support explore")));
         let e = lookup_for("chomp", Feature::Sequence)
             .err()
             .map(|e| e.message);
-        assert!(e.is_some_and(|m| m.contains("does not support sequence")));
+        assert!(e.is_some_and(|m| m.contains("unknown family 'chomp'")));
         assert!(lookup_for("kayles", Feature::Sequence).is_ok());
         let e = lookup_for("kayels", Feature::Table)
             .err()
             .map(|e| e.message)
             .unwrap_or_default();
-        assert!(e.contains("known games: cram, chomp"), "{e}");
+        assert!(e.contains("known board games: cram, chomp"), "{e}");
     }
 }

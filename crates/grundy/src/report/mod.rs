@@ -25,6 +25,7 @@ pub mod board;
 pub mod cakes;
 pub mod cells;
 pub mod heaps;
+pub mod moves;
 pub mod queen;
 pub mod script;
 pub mod sheet;

@@ -1,0 +1,745 @@
+//! Every move of a position, each with a label, the position it leaves written in the
+//! game's own notation (what `analyze` reads), and its outcome.
+//!
+//! Each game lists its moves as [`Candidate`]s; one routine, [`with_outcomes`], asks the
+//! game's engine about the position each leaves: a value where the engine gives one
+//! (heaps, Chomp's table, cakes, scripts), whether it is 0 where the engine answers only
+//! that (Cram's pruning search, the cross-cut boards).
+//!
+//! ```
+//! use grundy::catalogue::{self, Options};
+//! use grundy::parse::Input;
+//! use grundy::report::moves;
+//! use grundy::NoProgress;
+//!
+//! let nim = catalogue::lookup("nim")?;
+//! let list = moves::list(&nim, &Input::new("position", "1 2"), &Options::default(), &mut NoProgress)?;
+//! // 1 + 2: take 1 from the 2 and leave 1 + 1, the only winning move.
+//! let winning: Vec<&str> = list.moves.iter().filter(|m| m.winning).map(|m| m.position.as_str()).collect();
+//! assert_eq!(winning, ["1 1"]);
+//! # Ok::<(), grundy::report::Error>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::{Error, Report};
+use crate::catalogue::{Game, Options};
+use crate::contest::Problem;
+use crate::family::Family;
+use crate::game::{Game as _, Player};
+use crate::games::board::Chomp;
+use crate::games::lame_queen::PPositions;
+use crate::nimber::Nimber;
+use crate::parse::Input;
+use crate::progress::Progress;
+use crate::script::{ScriptGame, parse_positions};
+use crate::solve::search::Search;
+use crate::solve::table::PackedTable;
+
+/// The most moves one list holds.
+pub const MAX_MOVES: u64 = Family::MAX_LISTED_MOVES as u64;
+/// The most bytes the positions of one list may add up to (each move carries the whole
+/// position it leaves).
+pub const MAX_LISTED_BYTES: usize = 32 << 20;
+
+/// A move and what it leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Move {
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub label: String,
+    /// The position it leaves, written as `analyze` reads it.
+    pub position: String,
+    /// The value of that position, where the engine gives it.
+    pub value_after: Option<Nimber>,
+    /// It leaves a P-position: the player who makes it wins with perfect play.
+    pub winning: bool,
+    /// Heap games: the heap moved in (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heap: Option<usize>,
+    /// Heap games: the counters taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take: Option<u64>,
+    /// Heap games: the heaps left in its place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<Vec<u64>>,
+    /// Boards played on cells: the cell played (row, column, from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<[u64; 2]>,
+    /// How much the move changes, for picking the smallest when nothing wins.
+    #[serde(skip)]
+    pub size: u64,
+}
+
+/// Every move of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveList {
+    /// The game's name.
+    pub game: String,
+    /// The position, written as `analyze` reads it.
+    pub position: String,
+    /// Its value, where it is known.
+    pub grundy: Option<Nimber>,
+    /// Who wins it with perfect play.
+    pub winner: Player,
+    /// Heap games: the heaps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heaps: Option<Vec<u64>>,
+    /// Heap and script games: each component's value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<Nimber>>,
+    /// Boards in play (lava, Inventor): the board drawn as their reports draw it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
+    /// The moves.
+    pub moves: Vec<Move>,
+}
+
+impl MoveList {
+    /// The reply of a perfect player: a winning move when there is one, else the smallest
+    /// (the longest game, in the hope of a mistake); `None` when there is no move.
+    pub fn reply(&self) -> Option<&Move> {
+        self.moves
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, m)| (!m.winning, m.size, *i))
+            .map(|(_, m)| m)
+    }
+}
+
+/// What an engine says of the position a move leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Its value.
+    Value(Nimber),
+    /// Only whether its value is 0.
+    Zero(bool),
+}
+
+/// A move as a game lists it, before its outcome is known: `after` is the position it
+/// leaves in whatever form the game's engine takes.
+#[derive(Clone, Debug)]
+pub struct Candidate<P> {
+    /// The move in words.
+    pub label: String,
+    /// The position it leaves, written as `analyze` reads it.
+    pub position: String,
+    /// The same position, for the engine.
+    pub after: P,
+    /// How much the move changes.
+    pub size: u64,
+    /// The cell played, on boards played on cells.
+    pub cell: Option<[u64; 2]>,
+}
+
+impl<P> Candidate<P> {
+    fn new(label: String, position: String, after: P, size: u64) -> Candidate<P> {
+        Candidate {
+            label,
+            position,
+            after,
+            size,
+            cell: None,
+        }
+    }
+}
+
+/// The moves `candidates`, each with the outcome `engine` gives for the position it leaves.
+pub fn with_outcomes<P>(
+    candidates: Vec<Candidate<P>>,
+    mut engine: impl FnMut(&P) -> Result<Outcome, Error>,
+) -> Result<Vec<Move>, Error> {
+    candidates
+        .into_iter()
+        .map(|c| {
+            let (value_after, winning) = match engine(&c.after)? {
+                Outcome::Value(v) => (Some(v), v.is_zero()),
+                Outcome::Zero(true) => (Some(Nimber::ZERO), true),
+                Outcome::Zero(false) => (None, false),
+            };
+            Ok(Move {
+                label: c.label,
+                position: c.position,
+                value_after,
+                winning,
+                heap: None,
+                take: None,
+                leaves: None,
+                cell: c.cell,
+                size: c.size,
+            })
+        })
+        .collect()
+}
+
+fn too_many(count: u64) -> Error {
+    Error::input(format!(
+        "position: {count} moves are more than the {MAX_MOVES} a list holds"
+    ))
+}
+
+/// Refuses a list before it grows past `count` moves, each carrying a position of
+/// `position_len` bytes: past [`MAX_MOVES`], or past [`MAX_LISTED_BYTES`] in all.
+fn room_for(count: usize, position_len: usize) -> Result<(), Error> {
+    if count as u64 > MAX_MOVES {
+        return Err(Error::input(format!(
+            "position: more than the {MAX_MOVES} moves a list holds"
+        )));
+    }
+    if count.saturating_mul(position_len + 16) > MAX_LISTED_BYTES {
+        return Err(Error::input(format!(
+            "position: {count} moves, each with the {position_len}-byte position it leaves, are more than the {} MiB a list may hold",
+            MAX_LISTED_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// Every move of the position `input` of `game`, with the position it leaves and its
+/// outcome.
+pub fn list(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    progress: &mut (dyn Progress + Send),
+) -> Result<MoveList, Error> {
+    match game {
+        Game::Heaps(family) => heaps(family, input),
+        Game::Contest(Problem::Shgame) => sheet(input),
+        Game::Contest(Problem::Lamqugam) => queen(input),
+        Game::Contest(Problem::Pshtbrth) => cakes(input, options, progress),
+        Game::Contest(Problem::Caos3) => in_play(
+            game,
+            input,
+            options,
+            progress,
+            "pour lava from the monster at",
+        ),
+        Game::Contest(Problem::InventorOutlasting) => {
+            in_play(game, input, options, progress, "build at")
+        }
+        Game::Cram => cram(input, options, progress),
+        Game::Chomp => chomp(input, options, progress),
+        Game::Script(script) => script_moves(script, input, options),
+        Game::Plane { .. } => Err(Error::input(format!(
+            "moves are listed for the games that analyze reads, not for {}",
+            game.name()
+        ))),
+    }
+}
+
+/// Heaps written as `analyze` reads them; a game played out is the empty heap.
+fn written(heaps: &[u64]) -> String {
+    if heaps.is_empty() {
+        return "0".to_string();
+    }
+    let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    parts.join(" ")
+}
+
+fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
+    let heaps = super::heaps::parse_heaps(input, family.analyze_limit())?;
+    let position_error = |e| Error::input(format!("position: {e}"));
+    let listed = family.heap_moves(&heaps).map_err(position_error)?;
+    let analysis = family.analyze_heaps(&heaps).map_err(position_error)?;
+    let mut details = Vec::with_capacity(listed.len());
+    let candidates = listed
+        .into_iter()
+        .map(|(m, after)| {
+            let mut next = heaps[..m.heap - 1].to_vec();
+            next.extend(m.leaves.iter().copied().filter(|&h| h > 0));
+            next.extend_from_slice(&heaps[m.heap..]);
+            let c = Candidate::new(m.to_string(), written(&next), after, m.take);
+            details.push((m.heap, m.take, m.leaves));
+            c
+        })
+        .collect();
+    let mut moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;
+    for (m, (heap, take, leaves)) in moves.iter_mut().zip(details) {
+        m.heap = Some(heap);
+        m.take = Some(take);
+        m.leaves = Some(leaves);
+    }
+    Ok(MoveList {
+        game: family.to_string(),
+        position: written(&heaps),
+        grundy: Some(analysis.grundy),
+        winner: analysis.winner,
+        heaps: Some(heaps.clone()),
+        values: Some(analysis.values.clone()),
+        board: None,
+        moves,
+    })
+}
+
+fn sheet(input: &Input) -> Result<MoveList, Error> {
+    let s = super::sheet::parse(input)?;
+    let (n, m, x, y) = (s.rows, s.columns, s.mark_row, s.mark_column);
+    let count: u64 = crate::games::sheet::heaps(n, m, x, y).iter().sum();
+    if count > MAX_MOVES {
+        return Err(too_many(count));
+    }
+    let sides = [
+        "columns off the left",
+        "columns off the right",
+        "rows off the top",
+        "rows off the bottom",
+    ];
+    let candidates = crate::games::sheet::cuts(n, m, x, y)
+        .into_iter()
+        .map(|c| {
+            let [a, b, p, q] = c.after;
+            Candidate::new(
+                format!("cut {} {}", c.lines, sides[c.side]),
+                format!("{a} {b} {p} {q}"),
+                c.value,
+                c.lines,
+            )
+        })
+        .collect();
+    let g = crate::games::sheet::grundy(n, m, x, y);
+    Ok(MoveList {
+        game: "shgame".into(),
+        position: format!("{n} {m} {x} {y}"),
+        grundy: Some(g),
+        winner: Player::winner_of(g),
+        heaps: None,
+        values: None,
+        board: None,
+        moves: with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
+    })
+}
+
+fn queen(input: &Input) -> Result<MoveList, Error> {
+    let (d, x, y) = super::queen::parse(input)?;
+    let report = super::queen::explain(d, x, y)?;
+    if x + y > MAX_MOVES {
+        return Err(too_many(x + y));
+    }
+    let p = PPositions::build(d, x.max(y)).map_err(|e| Error::input(format!("position: {e}")))?;
+    let candidates = p
+        .moves(x, y)
+        .into_iter()
+        .map(|((a, b), winning)| {
+            Candidate::new(
+                format!("to ({a}, {b})"),
+                format!("{d} {a} {b}"),
+                winning,
+                (x - a) + (y - b),
+            )
+        })
+        .collect();
+    Ok(MoveList {
+        game: "lamqugam".into(),
+        position: format!("{d} {x} {y}"),
+        grundy: report.grundy,
+        winner: report.winner,
+        heaps: None,
+        values: None,
+        board: None,
+        moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
+    })
+}
+
+/// Cram: every domino on two free neighbours, the board after it having them blocked.
+fn cram(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result<MoveList, Error> {
+    let (cram, free) = super::board::parse_cram(input)?;
+    let (rows, cols) = (cram.rows(), cram.cols());
+    let is_free = |f: u64, r: usize, c: usize| f >> cram.bit(r, c) & 1 == 1;
+    let board = |f: u64| -> String {
+        let lines: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| if is_free(f, r, c) { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        format!("{rows} {cols}\n{}\n", lines.join("\n"))
+    };
+    let mut candidates = Vec::new();
+    for r0 in 0..rows {
+        for c0 in 0..cols {
+            for (r1, c1, how) in [(r0, c0 + 1, "across"), (r0 + 1, c0, "down")] {
+                if r1 >= rows || c1 >= cols || !is_free(free, r0, c0) || !is_free(free, r1, c1) {
+                    continue;
+                }
+                let after = free & !(1 << cram.bit(r0, c0)) & !(1 << cram.bit(r1, c1));
+                candidates.push(Candidate::new(
+                    format!(
+                        "domino on row {}, column {} and row {}, column {} ({how})",
+                        r0 + 1,
+                        c0 + 1,
+                        r1 + 1,
+                        c1 + 1
+                    ),
+                    board(after),
+                    after,
+                    0,
+                ));
+            }
+        }
+    }
+    let mut search = Search::new(
+        cram,
+        PackedTable::with_budget(options.board_memory() as usize),
+    )
+    .with_watch(Box::new(|r, open, of| {
+        progress.status(&format!(
+            "searching: is the value {r}? {open} of {of} options still to answer"
+        ))
+    }));
+    let value = search.sum_value(&cram.regions(free));
+    let moves = with_outcomes(candidates, |&after| {
+        Ok(Outcome::Zero(
+            !value.is_zero() && search.is_zero(&cram.regions(after)),
+        ))
+    })?;
+    drop(search);
+    progress.finish();
+    Ok(MoveList {
+        game: "cram".into(),
+        position: input.text()?.to_string(),
+        grundy: Some(value),
+        winner: Player::winner_of(value),
+        heaps: None,
+        values: None,
+        board: None,
+        moves,
+    })
+}
+
+/// Chomp: every square but the poisoned one (row 1, column 1 from the bottom left); taking
+/// it takes everything above and right of it.
+fn chomp(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result<MoveList, Error> {
+    let p = super::board::parse_chomp(input)?;
+    let lengths = Chomp::lengths(p);
+    let mut engine =
+        super::board::ChompEngine::new(lengths.len(), lengths[0], options.board_memory(), progress);
+    let value = engine.value(p).map_err(super::board::solve_error)?;
+    let mut candidates = Vec::new();
+    for (row, &len) in lengths.iter().enumerate() {
+        for col in 0..len {
+            if row == 0 && col == 0 {
+                continue;
+            }
+            let after: Vec<usize> = lengths
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if i >= row { l.min(col) } else { l })
+                .filter(|&l| l > 0)
+                .collect();
+            let text: Vec<String> = after.iter().map(usize::to_string).collect();
+            let after = Chomp::position(&after).map_err(|e| Error::failed(e.to_string()))?;
+            candidates.push(Candidate::new(
+                format!(
+                    "take row {}, column {} and all above and right of it",
+                    row + 1,
+                    col + 1
+                ),
+                text.join(","),
+                after,
+                (lengths.len() - row) as u64 * (len - col) as u64,
+            ));
+        }
+    }
+    let moves = with_outcomes(candidates, |&after| {
+        Ok(Outcome::Value(
+            engine.value(after).map_err(super::board::solve_error)?,
+        ))
+    })?;
+    Ok(MoveList {
+        game: "chomp".into(),
+        position: input.text()?.to_string(),
+        grundy: Some(value),
+        winner: Player::winner_of(value),
+        heaps: None,
+        values: None,
+        board: None,
+        moves,
+    })
+}
+
+/// Cakes: every rectangle of burning candles on one cake; the row of cakes after it has
+/// them out.
+fn cakes(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result<MoveList, Error> {
+    let cakes = super::cakes::parse(input)?;
+    let table = super::cakes::table_for(cakes.shape, options.cache.as_deref(), progress);
+    let shape = cakes.shape;
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let values: Vec<Nimber> = cakes.masks.iter().map(|&m| table.value(m)).collect();
+    let total = values.iter().fold(Nimber::ZERO, |a, &v| a ^ v);
+    let grids: Vec<Vec<Vec<u8>>> = cakes
+        .rows
+        .iter()
+        .map(|cake| cake.iter().map(|l| l.clone().into_bytes()).collect())
+        .collect();
+    let write = |cakes: &[Vec<Vec<u8>>]| {
+        let texts: Vec<String> = cakes
+            .iter()
+            .map(|cake| {
+                let rows: Vec<String> = cake
+                    .iter()
+                    .map(|l| String::from_utf8_lossy(l).into_owned())
+                    .collect();
+                rows.join("\n") + "\n"
+            })
+            .collect();
+        texts.join("\n")
+    };
+    let position = write(&grids);
+    let mut candidates = Vec::new();
+    for (k, &mask) in cakes.masks.iter().enumerate() {
+        for r0 in 0..rows {
+            for c0 in 0..cols {
+                for r1 in r0..rows {
+                    for c1 in c0..cols {
+                        let mut rect = 0u32;
+                        for r in r0..=r1 {
+                            for c in c0..=c1 {
+                                rect |= shape.bit(r, c);
+                            }
+                        }
+                        if mask & rect != rect {
+                            continue;
+                        }
+                        // Checked before each move is built: many cakes make many moves,
+                        // each with the whole row of cakes.
+                        room_for(candidates.len() + 1, position.len())?;
+                        let mut after = grids.clone();
+                        for row in after[k][r0..=r1].iter_mut() {
+                            row[c0..=c1].fill(b'0');
+                        }
+                        candidates.push(Candidate::new(
+                            format!(
+                                "cake {}: put out rows {}–{}, columns {}–{}",
+                                k + 1,
+                                r0 + 1,
+                                r1 + 1,
+                                c0 + 1,
+                                c1 + 1
+                            ),
+                            write(&after),
+                            total ^ values[k] ^ table.value(mask & !rect),
+                            ((r1 - r0 + 1) * (c1 - c0 + 1)) as u64,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(MoveList {
+        game: "pshtbrth".into(),
+        position: input.text()?.to_string(),
+        grundy: Some(total),
+        winner: Player::winner_of(total),
+        heaps: None,
+        values: None,
+        board: None,
+        moves: with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
+    })
+}
+
+/// A lava map or an Inventor board in play: every cell that can be played, the position
+/// after it being this one with the move added to those made.
+fn in_play(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    progress: &mut (dyn Progress + Send),
+    verb: &str,
+) -> Result<MoveList, Error> {
+    let mut position = input.text()?.trim_end().to_string() + "\n";
+    if !position.split_whitespace().any(|w| w == "played") {
+        position.push_str("played\n");
+    }
+    let in_play = Input::new(input.source.clone(), position.clone());
+    let analysis = crate::catalogue::analyze(game, &in_play, options, progress)?;
+    let (cells, winning, board): (Vec<[usize; 2]>, Vec<[usize; 2]>, Vec<String>) =
+        match &analysis.report {
+            Report::Lava(r) => (
+                r.live().to_vec(),
+                r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
+                r.board.clone(),
+            ),
+            Report::Inventor(r) => (
+                r.free(),
+                r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
+                r.board.clone(),
+            ),
+            _ => return Err(Error::failed("not a board in play")),
+        };
+    room_for(cells.len(), position.len())?;
+    let candidates = cells
+        .iter()
+        .map(|&[row, column]| Candidate {
+            cell: Some([row as u64, column as u64]),
+            ..Candidate::new(
+                format!("{verb} row {row}, column {column}"),
+                format!("{position}{row} {column}\n"),
+                winning.contains(&[row, column]),
+                1,
+            )
+        })
+        .collect();
+    Ok(MoveList {
+        game: analysis.report.game().to_string(),
+        position: input.text()?.to_string(),
+        grundy: analysis.report.grundy(),
+        winner: analysis.report.winner(),
+        heaps: None,
+        values: None,
+        board: Some(board),
+        moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
+    })
+}
+
+/// A script game: every option of every position of the sum, with the value it leaves.
+/// A move that leaves nothing at all ends the game; its position is written empty.
+fn script_moves(game: &ScriptGame, input: &Input, options: &Options) -> Result<MoveList, Error> {
+    let text = input.text()?;
+    let mut list = MoveList {
+        game: format!("script:{}", game.source()),
+        position: text.trim().to_string(),
+        grundy: Some(Nimber::ZERO),
+        winner: Player::Second,
+        heaps: None,
+        values: None,
+        board: None,
+        moves: Vec::new(),
+    };
+    if text.trim().is_empty() {
+        return Ok(list);
+    }
+    let name = game.source();
+    let rules = |e: crate::SolveError| Error::input(format!("{name}: {e}"));
+    let positions = parse_positions(text).map_err(|e| input.error(e))?;
+    let mut solver = game.solver(options.script_positions());
+    let values = positions
+        .iter()
+        .map(|p| solver.grundy(p))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(super::script::solve_error)?;
+    let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+    let mut candidates = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        let mut options = Vec::new();
+        game.options(p, &mut options);
+        if let Some(fault) = game.fault() {
+            return Err(Error::input(fault));
+        }
+        for leaves in options {
+            let mut after = total ^ values[i];
+            for q in leaves.iter() {
+                after ^= solver.grundy(q).map_err(rules)?;
+            }
+            let mut next: Vec<String> = positions[..i].iter().map(ToString::to_string).collect();
+            next.extend(leaves.iter().map(ToString::to_string));
+            next.extend(positions[i + 1..].iter().map(ToString::to_string));
+            let to: Vec<String> = leaves.iter().map(ToString::to_string).collect();
+            let to = if to.is_empty() {
+                "nothing".to_string()
+            } else {
+                to.join(" + ")
+            };
+            let size = candidates.len() as u64;
+            candidates.push(Candidate::new(
+                format!("position {} ({p}): move to {to}", i + 1),
+                next.join(" "),
+                after,
+                size,
+            ));
+            if candidates.len() as u64 > MAX_MOVES {
+                return Err(too_many(candidates.len() as u64));
+            }
+        }
+    }
+    list.grundy = Some(total);
+    list.winner = Player::winner_of(total);
+    list.values = Some(values);
+    list.moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;
+    Ok(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoProgress;
+    use crate::catalogue::{self, Feature};
+
+    /// Every listed move leaves a position `analyze` reads, and the outcome the list gives
+    /// it is the one its own analysis gives: winning exactly when it is a P-position.
+    #[test]
+    fn every_move_leaves_a_position_whose_analysis_agrees() {
+        let cases = [
+            ("nim", "3 5 6"),
+            ("kayles", "4 7"),
+            ("grundy-game", "7 5"),
+            ("subtraction:1,3,4", "9 6"),
+            ("shgame", "4 5 2 3"),
+            ("lamqugam", "2 5 6"),
+            ("cram", "3 3"),
+            ("cram", "2 4\n..#.\n....\n"),
+            ("chomp", "4,3,1"),
+            ("cakes", "110\n011\n\n100\n001\n"),
+            ("lava", "5 7\n^^^^^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n^^^^^^^\n"),
+            ("inventor", "3 3\nX.X\n.X.\nX.X\n"),
+        ];
+        let options = Options {
+            memory: Some(64 << 20),
+            cache: None,
+        };
+        for (name, position) in cases {
+            let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
+            let input = Input::new("position", position);
+            let list = list(&game, &input, &options, &mut NoProgress)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let here = catalogue::analyze(&game, &input, &options, &mut NoProgress)
+                .expect(name)
+                .report;
+            assert_eq!(list.grundy, here.grundy(), "{name} {position}");
+            assert_eq!(list.winner, here.winner(), "{name} {position}");
+            assert_eq!(
+                list.moves.iter().filter(|m| m.winning).count(),
+                here.winning_move_count(),
+                "{name} {position}: the winning moves"
+            );
+            assert!(!list.moves.is_empty(), "{name} {position}");
+            for m in &list.moves {
+                let after = Input::new("after", m.position.clone());
+                let report = catalogue::analyze(&game, &after, &options, &mut NoProgress)
+                    .unwrap_or_else(|e| panic!("{name}: {} -> {:?}: {e}", m.label, m.position))
+                    .report;
+                assert_eq!(
+                    m.winning,
+                    report.winner() == Player::Second,
+                    "{name} {position}: {}",
+                    m.label
+                );
+                if let (Some(v), Some(g)) = (m.value_after, report.grundy()) {
+                    assert_eq!(v, g, "{name} {position}: {}", m.label);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_reply_is_a_winning_move_when_there_is_one() {
+        let nim = catalogue::lookup("nim").expect("nim");
+        let list = list(
+            &nim,
+            &Input::new("p", "1 2"),
+            &Options::default(),
+            &mut NoProgress,
+        )
+        .expect("a list");
+        assert_eq!(list.reply().map(|m| m.position.as_str()), Some("1 1"));
+        let lost = super::list(
+            &nim,
+            &Input::new("p", "2 2"),
+            &Options::default(),
+            &mut NoProgress,
+        )
+        .expect("a list");
+        assert!(lost.reply().is_some_and(|m| !m.winning && m.size == 1));
+    }
+}
