@@ -329,6 +329,13 @@ fn analyze(
             grundy::parse::escaped_str(name)
         )));
     }
+    if pictures.iter().any(|(p, _)| p.is_some()) && !game.supports(Feature::Picture) {
+        return Err(Failure::input(anyhow!(
+            "--png and --svg draw {}; '{}' has no board to draw",
+            grundy::picture::report::PICTURED,
+            grundy::parse::escaped_str(name)
+        )));
+    }
     let options = Options {
         memory: memory
             .map(|m| memory::Memory::parse(Some(m)))

@@ -36,7 +36,7 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
             )
         }
         _ => {
-            let named = grundy::catalogue::lookup_for(game, grundy::catalogue::Feature::Picture)?;
+            let named = grundy::catalogue::lookup_for(game, grundy::catalogue::Feature::Map)?;
             return Err(Failure::input(anyhow!(
                 "picture draws the P-positions of lamqugam (lame-queen) and wythoff; for {}, analyze --png draws a position",
                 named.name()

@@ -3,49 +3,17 @@
 //!
 //! Input: `d T`, then T lines `x1 y1 x2 y2`. Output: one reduced fraction per line.
 
-use grundy::games::lame_queen::{self, PPositions, Rect};
-use grundy::parse::{Found, ParseError, Tokens};
+use grundy::games::lame_queen::{PPositions, Rect};
 
-use super::Input;
 use crate::Failure;
 
-/// The most queries accepted in one input.
-const MAX_QUERIES: u64 = 1_000_000;
-
-fn out_of_order(line: usize, name: &str, low_name: &str, low: u64, value: u64) -> ParseError {
-    ParseError {
-        line,
-        expected: format!("{name} at least {low_name} = {low}"),
-        found: Found::Value(value.to_string()),
-    }
-}
-
-pub fn solve(input: &Input) -> Result<Vec<u8>, Failure> {
-    let err = |e| input.error(e);
-    let mut t = Tokens::new(&input.bytes);
-    let d = t.u64_in("d", 1, lame_queen::MAX_STEP).map_err(err)?;
-    let count = t
-        .u64_in("the number of queries T", 1, MAX_QUERIES)
-        .map_err(err)?;
-    let coord = lame_queen::MAX_COORD;
-    let mut rects = Vec::with_capacity(count as usize);
-    let mut bound = 1;
-    for _ in 0..count {
-        let x1 = t.u64_in("x1", 1, coord).map_err(err)?;
-        let y1 = t.u64_in("y1", 1, coord).map_err(err)?;
-        let x2 = t.u64_in("x2", 1, coord).map_err(err)?;
-        if x2 < x1 {
-            return Err(err(out_of_order(t.line(), "x2", "x1", x1, x2)).into());
-        }
-        let y2 = t.u64_in("y2", 1, coord).map_err(err)?;
-        if y2 < y1 {
-            return Err(err(out_of_order(t.line(), "y2", "y1", y1, y2)).into());
-        }
-        bound = bound.max(x2).max(y2);
-        rects.push(Rect { x1, y1, x2, y2 });
-    }
-    t.end().map_err(err)?;
-
+/// The chance of each query's rectangle, as a reduced fraction.
+pub fn solve(d: u64, queries: &[[u64; 4]]) -> Result<Vec<u8>, Failure> {
+    let rects: Vec<Rect> = queries
+        .iter()
+        .map(|&[x1, y1, x2, y2]| Rect { x1, y1, x2, y2 })
+        .collect();
+    let bound = queries.iter().map(|q| q[2].max(q[3])).max().unwrap_or(1);
     // Only the rows the queries reach are settled.
     let p = PPositions::build(d, bound).map_err(Failure::input)?;
     let counts = p.count_in(&rects);

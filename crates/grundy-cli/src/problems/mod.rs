@@ -1,4 +1,6 @@
-//! The contest problems' whole inputs: one adapter each, parse → library → format.
+//! The contest problems' whole inputs: the library reads an input into its values
+//! ([`grundy::contest::parse`]), an adapter per problem answers each case and writes the
+//! answers in the contest's format.
 //!
 //! An adapter holds no game logic; one position of a problem is explained by the
 //! library's [`grundy::report`], through the catalogue.
@@ -9,7 +11,7 @@ mod lamqugam;
 mod pshtbrth;
 mod shgame;
 
-use grundy::parse::Tokens;
+use grundy::contest::{self, Instance};
 
 use crate::Failure;
 
@@ -18,16 +20,11 @@ pub use grundy::parse::Input;
 
 /// Solves a whole contest input; the bytes to print.
 pub fn solve(problem: Problem, input: &Input) -> Result<Vec<u8>, Failure> {
-    match problem {
-        Problem::Shgame => shgame::solve(input),
-        Problem::Lamqugam => lamqugam::solve(input),
-        Problem::InventorOutlasting => inventor::solve(input),
-        Problem::Caos3 => caos3::solve(input),
-        Problem::Pshtbrth => pshtbrth::solve(input),
+    match contest::parse(problem, input)? {
+        Instance::Shgame(sheets) => Ok(shgame::solve(&sheets)),
+        Instance::Lamqugam { d, queries } => lamqugam::solve(d, &queries),
+        Instance::InventorOutlasting(boards) => inventor::solve(&boards),
+        Instance::Caos3(maps) => caos3::solve(&maps),
+        Instance::Pshtbrth(tests) => pshtbrth::solve(&tests),
     }
-}
-
-/// Reads the count of test cases that opens most contest inputs.
-fn read_cases(t: &mut Tokens, input: &Input, what: &str, max: u64) -> Result<u64, Failure> {
-    Ok(t.u64_in(what, 1, max).map_err(|e| input.error(e))?)
 }

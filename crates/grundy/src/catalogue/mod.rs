@@ -57,9 +57,10 @@ pub enum Feature {
     Sequence,
     /// Patterns over a line or a grid: `grundy explore`.
     Explore,
-    /// A picture of the position analysed (`analyze --png`) or of the P-positions
-    /// (`grundy picture`).
+    /// A picture of the position analysed: `analyze --png` and `--svg`.
     Picture,
+    /// A map of the P-positions: `grundy picture`.
+    Map,
 }
 
 impl Feature {
@@ -72,7 +73,18 @@ impl Feature {
             Feature::Table => "table",
             Feature::Sequence => "sequence",
             Feature::Explore => "explore",
-            Feature::Picture => "picture",
+            Feature::Picture => "analyze --png",
+            Feature::Map => "picture",
+        }
+    }
+
+    /// [`noun`](Self::noun) in the plural.
+    pub fn nouns(self) -> &'static str {
+        match self {
+            Feature::Solve => "problems",
+            Feature::Sequence => "families",
+            Feature::Table => "board games",
+            _ => "games",
         }
     }
 
@@ -117,6 +129,7 @@ impl Entry {
             "octal:" => "octal:CODE".into(),
             "hex:" => "hex:CODE".into(),
             "subtraction:" => "subtraction:S".into(),
+            "lame-queen:" => "lame-queen:D".into(),
             "script:" => "script:FILE".into(),
             name => name.into(),
         }
@@ -126,6 +139,7 @@ impl Entry {
 use Feature::*;
 
 const CONTEST: &[Feature] = &[Solve, Analyze, Moves, Picture];
+const QUEEN: &[Feature] = &[Solve, Analyze, Moves, Map];
 const HEAPS: &[Feature] = &[Analyze, Moves, Sequence, Explore];
 
 /// Every game grundy knows.
@@ -144,7 +158,7 @@ pub const ENTRIES: &[Entry] = &[
         kind: Kind::Contest,
         summary: "Lame Queen Game: a queen moves left, down, or diagonally by a multiple of d",
         position: "d x y: step d, the queen on row x, column y (from 1; (1, 1) has no move), e.g. 2 7 9",
-        features: CONTEST,
+        features: QUEEN,
     },
     Entry {
         name: "inventor-outlasting",
@@ -192,7 +206,7 @@ pub const ENTRIES: &[Entry] = &[
         kind: Kind::Plane,
         summary: "Wythoff's game: take from one heap, or the same from both",
         position: "a square [x, y] counted from 0",
-        features: &[Explore, Picture],
+        features: &[Explore, Map],
     },
     Entry {
         name: "lame-queen:",
@@ -452,9 +466,10 @@ fn unknown(name: &str, feature: Option<Feature>) -> Error {
         .map(|(_, n)| format!("did you mean '{n}'? "))
         .unwrap_or_default();
     let feature = feature.unwrap_or(Feature::Analyze);
-    let noun = feature.noun();
     Error::input(format!(
-        "unknown {noun} '{shown}'; {hint}known {noun}s: {}",
+        "unknown {} '{shown}'; {hint}known {}: {}",
+        feature.noun(),
+        feature.nouns(),
         names_supporting(feature)
     ))
 }

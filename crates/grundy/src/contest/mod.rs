@@ -17,6 +17,7 @@
 
 mod board;
 mod cakes;
+mod parse;
 mod queen;
 mod sheet;
 
@@ -25,6 +26,7 @@ use rand::rngs::ChaCha8Rng;
 
 pub use board::Board;
 pub use cakes::{CakeQuery, CakeTest};
+pub use parse::{Accepted, parse};
 
 /// The random source of the generators: portable, so a seed gives the same input on every
 /// machine.
