@@ -21,7 +21,7 @@ static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
 
 static APP: LazyLock<axum::Router> = LazyLock::new(|| {
     let games = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/games");
-    grundy_cli::web::router(Some(std::path::Path::new(games)), Duration::from_secs(1))
+    grundy_web::router(Some(std::path::Path::new(games)), Duration::from_secs(1))
 });
 
 const PATHS: [&str; 4] = ["/api/analyze", "/api/moves", "/api/move", "/"];

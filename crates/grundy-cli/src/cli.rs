@@ -18,10 +18,12 @@ Examples:
 
 Exit status: 0 success, 2 bad input or usage, 1 any other failure.")]
 pub struct Cli {
+    /// The subcommand and its arguments.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The subcommands, each with its arguments.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve a whole contest input and print exactly the contest's output.
@@ -366,7 +368,7 @@ Examples:
         scripts: Option<PathBuf>,
         /// How long one request may take, in seconds (1 to 3600); its work is stopped
         /// then and it is answered 503.
-        #[arg(long, value_name = "SECONDS", default_value_t = crate::web::REQUEST_TIME.as_secs(), value_parser = clap::value_parser!(u64).range(1..=3600))]
+        #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::REQUEST_TIME.as_secs(), value_parser = clap::value_parser!(u64).range(1..=3600))]
         time_limit: u64,
     },
 

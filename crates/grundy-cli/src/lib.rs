@@ -21,13 +21,14 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod cli;
 pub mod commands;
 pub mod judge;
 pub mod problems;
 mod progress;
 pub mod signals;
-pub mod web;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -35,7 +36,9 @@ use std::io::{self, Write};
 /// An error with the exit status it earns.
 #[derive(Debug)]
 pub struct Failure {
+    /// The exit status.
     pub status: u8,
+    /// What went wrong, for the one line on standard error.
     pub error: anyhow::Error,
 }
 

@@ -301,7 +301,7 @@ fn api_requests_never_break_the_server() {
         .build()
         .expect("a runtime");
     let games = format!("{}/../../examples/games", env!("CARGO_MANIFEST_DIR"));
-    let app = grundy_cli::web::router(
+    let app = grundy_web::router(
         Some(std::path::Path::new(&games)),
         std::time::Duration::from_secs(1),
     );

@@ -145,12 +145,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             bind,
             scripts,
             time_limit,
-        } => crate::web::serve(
-            &bind,
-            port,
-            scripts.as_deref(),
-            std::time::Duration::from_secs(time_limit),
-        ),
+        } => serve(&bind, port, scripts.as_deref(), time_limit),
         Command::Gen {
             problem,
             size,
@@ -183,6 +178,21 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             command: &command,
         }),
     }
+}
+
+/// `grundy serve`: the address on standard output, then the server until it is stopped.
+fn serve(bind: &str, port: u16, scripts: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+    let time_limit = std::time::Duration::from_secs(seconds);
+    grundy_web::serve(bind, port, scripts, time_limit, |addr| {
+        let mut out = io::stdout().lock();
+        writeln!(out, "grundy serves http://{addr}/ (Ctrl-C stops it)")?;
+        out.flush()
+    })
+    .map_err(|e| match e {
+        grundy_web::ServeError::Usage(m) => Failure::input(anyhow!(m)),
+        grundy_web::ServeError::Failed(m) => Failure::other(anyhow!(m)),
+        grundy_web::ServeError::Io(e) => Failure::from(e),
+    })
 }
 
 /// The largest input read: every supported contest input is far smaller (pshtbrth at

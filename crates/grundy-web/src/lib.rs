@@ -1,5 +1,8 @@
-//! `grundy serve`: a local web page to play heap games against perfect play, with hints,
-//! and to analyze a position of any game; and the JSON API behind it.
+//! grundy on the web: the page `grundy serve` serves, where every game the catalogue lists
+//! is analysed and the heap games, the sheet, the lame queen, the cakes, Cram, Chomp, the
+//! lava maps, the Inventor boards and script games are played against perfect play, with
+//! hints; and the JSON API behind it. It depends on the library only: every answer is a
+//! report or a move list of [`grundy::report`], serialised.
 //!
 //! - `POST /api/analyze` `{"game": NAME, "position": TEXT}` returns what
 //!   `grundy analyze NAME --json` prints for TEXT.
@@ -17,12 +20,13 @@
 //! abandoned by its client has its work stopped (see [`grundy::stop`]). Every asset is
 //! compiled in: the page works without a network.
 
+#![deny(missing_docs)]
+
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::anyhow;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Request as HttpRequest, State};
@@ -36,9 +40,8 @@ use serde_json::Value;
 use tokio::sync::Semaphore;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::Failure;
-use crate::problems::Input;
 use grundy::catalogue::{self, Feature, Game, Options};
+use grundy::parse::Input;
 use grundy::report::moves::{self, Move, MoveList};
 use grundy::report::{ErrorKind, Report};
 
@@ -61,7 +64,7 @@ const HEAD_TIME_BUSY: Duration = Duration::from_secs(1);
 /// The most connections open at once (fewer when the file limit is lower).
 const MAX_CONNECTIONS: usize = 1024;
 /// Memory for one Cram, Chomp or script position.
-const POSITION_MEMORY: &str = "256M";
+const POSITION_MEMORY: u64 = 256 << 20;
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
@@ -110,24 +113,39 @@ pub fn router(scripts: Option<&Path>, time_limit: Duration) -> Router {
         }))
 }
 
-/// Serves on `bind`:`port` (port 0: any free port) until the process is stopped. The
-/// address is printed on standard output first.
+/// Why the server did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// A bad argument: the scripts folder, the address.
+    #[error("{0}")]
+    Usage(String),
+    /// The address could not be listened on, or the runtime not started.
+    #[error("{0}")]
+    Failed(String),
+    /// `listening` failed (the address could not be printed).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Serves on `bind`:`port` (port 0: any free port) until the process is stopped, calling
+/// `listening` with the address once it is listened on.
 pub fn serve(
     bind: &str,
     port: u16,
     scripts: Option<&Path>,
     time_limit: Duration,
-) -> Result<(), Failure> {
+    listening: impl FnOnce(SocketAddr) -> std::io::Result<()>,
+) -> Result<(), ServeError> {
     if let Some(dir) = scripts
         && !dir.is_dir()
     {
-        return Err(Failure::input(anyhow!(
+        return Err(ServeError::Usage(format!(
             "--scripts {}: expected a folder of .rhai files",
             grundy::parse::escaped_path(dir)
         )));
     }
     let ip: IpAddr = bind.parse().map_err(|_| {
-        Failure::input(anyhow!(
+        ServeError::Usage(format!(
             "--bind: expected an IP address like 127.0.0.1 or ::1, found '{}'",
             grundy::parse::escaped_str(bind)
         ))
@@ -139,19 +157,16 @@ pub fn serve(
         .thread_stack_size(16 << 20)
         .enable_all()
         .build()
-        .map_err(Failure::other)?;
+        .map_err(|e| ServeError::Failed(format!("cannot start the server: {e}")))?;
     runtime.block_on(async {
         let addr = SocketAddr::new(ip, port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
-            .map_err(|e| Failure::other(anyhow!("cannot listen on {addr}: {e}")))?;
-        let local = listener.local_addr().map_err(Failure::other)?;
-        {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "grundy serves http://{local}/ (Ctrl-C stops it)")?;
-            out.flush()?;
-        }
+            .map_err(|e| ServeError::Failed(format!("cannot listen on {addr}: {e}")))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| ServeError::Failed(format!("cannot listen on {addr}: {e}")))?;
+        listening(local)?;
         accept(listener, router(scripts, time_limit), connections).await;
         Ok(())
     })
@@ -349,20 +364,6 @@ impl From<grundy::report::Error> for ApiError {
     }
 }
 
-impl From<Failure> for ApiError {
-    fn from(f: Failure) -> ApiError {
-        // Bad input is the caller's; anything else (a position past what memory allows)
-        // cannot be done, whoever asks.
-        let status = if f.status == 2 {
-            StatusCode::BAD_REQUEST
-        } else {
-            StatusCode::UNPROCESSABLE_ENTITY
-        };
-        let text = format!("{:#}", f.error);
-        ApiError(status, grundy::parse::escaped_str(&text).into_owned())
-    }
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Request {
@@ -541,7 +542,7 @@ fn game_of(r: &Request) -> Result<Game, ApiError> {
 /// What the engines may use for one request.
 fn options() -> Options {
     Options {
-        memory: Some(parse_memory(POSITION_MEMORY)),
+        memory: Some(POSITION_MEMORY),
         cache: None,
     }
 }
@@ -581,10 +582,6 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
 /// The report of a sum with nothing left in it: lost for the player to move.
 fn nothing_left(game: &str) -> Value {
     serde_json::json!({"game": game, "grundy": 0, "winner": "second", "positions": [], "values": [], "winning_moves": []})
-}
-
-fn parse_memory(text: &str) -> u64 {
-    crate::commands::parse_size("memory", text, 1).unwrap_or(1 << 28)
 }
 
 async fn moves(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
