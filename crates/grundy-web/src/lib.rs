@@ -42,7 +42,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::parse::Input;
-use grundy::report::moves::{self, Move, MoveList};
+use grundy::report::moves::{Move, MoveList};
 use grundy::report::{ErrorKind, Report};
 
 /// The largest request body.
@@ -571,7 +571,7 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
         Some(path) => Game::Script(Box::new(r.script_game(path)?)),
         None => catalogue::lookup_for(&r.game, Feature::Moves)?,
     };
-    let mut list = moves::list(&game, &input(r), &options(), &mut grundy::NoProgress)?;
+    let mut list = catalogue::moves(&game, &input(r), &options(), &mut grundy::NoProgress)?;
     if r.script.is_some() {
         // Named as the client named it.
         list.game = r.game.clone();

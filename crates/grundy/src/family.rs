@@ -16,11 +16,12 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::{Components, Game, Player};
-use crate::games::heap::Notation;
-use crate::games::{Nim, Period, Subtraction, TakeBreak};
+use crate::games::heap::RuleError;
+use crate::games::{Nim, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
 use crate::solve::heap::HeapError;
+use crate::solve::heap::Period;
 use crate::solve::memo::{SolveError, Solver, Stats};
 use crate::work::{self, MAX_STEPS, TooMuchWork};
 
@@ -38,28 +39,9 @@ pub enum FamilyError {
     /// A take that is not a positive whole number.
     #[error("expected a comma list of positive whole numbers after 'subtraction:', found '{0}'")]
     BadTake(String),
-    /// A take of 0 would let a player pass forever.
-    #[error("a take of 0 would make the game loopy; takes must be at least 1")]
-    ZeroTake,
-    /// A take past the supported bound.
-    #[error("take {take} is larger than the supported {limit}")]
-    TakeTooLarge {
-        /// The take asked for.
-        take: u64,
-        /// The bound.
-        limit: u64,
-    },
-    /// Too many takes in one set.
-    #[error("{count} takes is more than the supported {limit}")]
-    TooManyTakes {
-        /// How many were given.
-        count: usize,
-        /// The bound.
-        limit: usize,
-    },
-    /// A malformed octal or hexadecimal code; the text says what is wrong.
-    #[error("bad {0}")]
-    BadCode(String),
+    /// The rules refused the parameters (a take of 0, a bad code).
+    #[error(transparent)]
+    Rules(#[from] RuleError),
     /// A table longer than the supported bound was asked for.
     #[error("values up to {upto} were asked for; the supported limit is {limit}")]
     TooLarge {
@@ -211,12 +193,7 @@ impl Family {
 
     /// The name for messages: long codes and take lists cut short.
     pub fn short_name(&self) -> String {
-        const MAX: usize = 40;
-        let full = self.to_string();
-        match full.char_indices().nth(MAX) {
-            Some((cut, _)) => format!("{}… ({} characters)", &full[..cut], full.len()),
-            None => full,
-        }
+        crate::games::heap::short(self.to_string())
     }
 
     /// At most how many options a heap of `n` has.
@@ -475,7 +452,8 @@ impl FromStr for Family {
     type Err = FamilyError;
 
     fn from_str(name: &str) -> Result<Self, FamilyError> {
-        let octal = |code: &str| code.parse().map(Family::TakeBreak);
+        let octal =
+            |code: &str| -> Result<Family, FamilyError> { Ok(Family::TakeBreak(code.parse()?)) };
         match name {
             "nim" => return Ok(Family::Nim),
             "kayles" => return octal("0.77"),
@@ -489,7 +467,7 @@ impl FromStr for Family {
             return octal(code);
         }
         if let Some(code) = name.strip_prefix("hex:") {
-            return TakeBreak::parse_hex(code).map(Family::TakeBreak);
+            return Ok(Family::TakeBreak(TakeBreak::parse_hex(code)?));
         }
         if let Some(list) = name.strip_prefix("subtraction:") {
             if list.is_empty() {
@@ -503,7 +481,7 @@ impl FromStr for Family {
                         .map_err(|_| FamilyError::BadTake(t.to_string()))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            return Subtraction::new(takes).map(Family::Subtraction);
+            return Ok(Family::Subtraction(Subtraction::new(takes)?));
         }
         Err(FamilyError::Unknown(name.to_string()))
     }
@@ -517,11 +495,7 @@ impl fmt::Display for Family {
                 let takes: Vec<String> = s.takes().iter().map(u64::to_string).collect();
                 write!(f, "subtraction:{}", takes.join(","))
             }
-            Family::TakeBreak(o) => match o.notation() {
-                Notation::Octal => write!(f, "octal:{o}"),
-                Notation::Hex => write!(f, "hex:{o}"),
-                Notation::GrundyGame => write!(f, "{o}"),
-            },
+            Family::TakeBreak(o) => f.write_str(&o.name()),
         }
     }
 }

@@ -31,6 +31,7 @@
 
 pub mod catalogue;
 pub mod contest;
+pub mod error;
 pub mod explore;
 pub mod family;
 pub mod game;

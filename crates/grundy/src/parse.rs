@@ -396,14 +396,14 @@ impl Input {
     }
 
     /// The bad-input error for `e`, naming this input: `SOURCE:LINE: expected ...`.
-    pub fn error(&self, e: ParseError) -> crate::report::Error {
-        crate::report::Error::input(format!("{}:{e}", self.source))
+    pub fn error(&self, e: ParseError) -> crate::error::Error {
+        crate::error::Error::input(format!("{}:{e}", self.source))
     }
 
     /// The input as text, or the bad-input error naming the first byte that is not UTF-8.
-    pub fn text(&self) -> Result<&str, crate::report::Error> {
+    pub fn text(&self) -> Result<&str, crate::error::Error> {
         std::str::from_utf8(&self.bytes).map_err(|e| {
-            crate::report::Error::input(format!(
+            crate::error::Error::input(format!(
                 "{}: the input is not UTF-8 text (byte {})",
                 self.source,
                 e.valid_up_to()

@@ -18,14 +18,15 @@
 //! # Ok::<(), grundy::report::Error>(())
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
 use crate::parse::{Input, escaped_str};
 use crate::progress::Progress;
 use crate::report::{self, Error, Report};
-use crate::script::{ScriptGame, positions_within};
+pub use crate::report::{Options, SCRIPT_MEMORY};
+use crate::script::ScriptGame;
 
 /// What kind of game an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -484,40 +485,6 @@ pub fn load_script(path: &Path) -> Result<ScriptGame, Error> {
     ScriptGame::load(path).map_err(|e| Error::input(e.to_string()))
 }
 
-/// What an analysis may use besides the position.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Bytes the engine may hold (Cram's table, Chomp's, a script's positions); default
-    /// half of what the machine has available (for scripts at most
-    /// [`SCRIPT_MEMORY`]).
-    pub memory: Option<u64>,
-    /// A folder where tables are kept between runs (the cakes' tables).
-    pub cache: Option<PathBuf>,
-}
-
-/// The default memory for a script game's positions: an endless game (every position with
-/// a larger option) is refused after a few million positions, not after half the memory.
-pub const SCRIPT_MEMORY: u64 = 2 << 30;
-
-impl Options {
-    /// The memory for boards: the one given, or half of what is available.
-    pub fn board_memory(&self) -> u64 {
-        self.memory.unwrap_or_else(|| {
-            crate::work::memory_available()
-                .map_or(1 << 30, |a| a / 2)
-                .max(1 << 20)
-        })
-    }
-
-    /// The positions a script game may store.
-    pub fn script_positions(&self) -> usize {
-        positions_within(
-            self.memory
-                .unwrap_or_else(|| self.board_memory().min(SCRIPT_MEMORY)),
-        )
-    }
-}
-
 /// A report and a line on what the engine did (for `--stats`).
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -590,6 +557,34 @@ pub fn analyze(
             )));
         }
     })
+}
+
+/// Every move of the position `input` of `game`, with the position it leaves and its
+/// outcome (see [`report::moves`]).
+pub fn moves(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    progress: &mut (dyn Progress + Send),
+) -> Result<report::moves::MoveList, Error> {
+    use report::moves;
+    match game {
+        Game::Heaps(family) => moves::heaps(family, input),
+        Game::Contest(Problem::Shgame) => moves::sheet(input),
+        Game::Contest(Problem::Lamqugam) => moves::queen(input),
+        Game::Contest(Problem::Pshtbrth) => moves::cakes(input, options, progress),
+        Game::Contest(Problem::Caos3) => moves::in_play(input, progress, moves::Played::Lava),
+        Game::Contest(Problem::InventorOutlasting) => {
+            moves::in_play(input, progress, moves::Played::Inventor)
+        }
+        Game::Cram => moves::cram(input, options, progress),
+        Game::Chomp => moves::chomp(input, options, progress),
+        Game::Script(script) => moves::script(script, input, options),
+        Game::Plane { .. } => Err(Error::input(format!(
+            "moves are listed for the games that analyze reads, not for {}",
+            game.name()
+        ))),
+    }
 }
 
 #[cfg(test)]

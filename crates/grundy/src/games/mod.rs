@@ -10,7 +10,6 @@ pub mod lame_queen;
 pub mod lava;
 pub mod sheet;
 
-pub use crate::solve::heap::Period;
 pub use heap::{Nim, Subtraction, TakeBreak, nim};
 
 pub(crate) use heap::heaps;

@@ -36,50 +36,43 @@ use serde::{Deserialize, Serialize};
 
 use crate::nimber::Nimber;
 
-/// Why an analysis (or a listing of moves) was not given.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct Error {
-    /// Whose the fault is.
-    pub kind: ErrorKind,
-    /// One line: the input and line where it applies, and what was expected.
-    pub message: String,
+pub use crate::error::{Error, ErrorKind};
+
+use std::path::PathBuf;
+
+use crate::script::positions_within;
+
+/// What an analysis may use besides the position.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Bytes the engine may hold (Cram's table, Chomp's, a script's positions); default
+    /// half of what the machine has available (for scripts at most
+    /// [`SCRIPT_MEMORY`]).
+    pub memory: Option<u64>,
+    /// A folder where tables are kept between runs (the cakes' tables).
+    pub cache: Option<PathBuf>,
 }
 
-/// Whose fault an [`Error`] is: a front end turns it into an exit status or an HTTP status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// The input or the request: malformed, past the accepted limits, or asking a game
-    /// for something it does not do. The caller can fix it (exit status 2, HTTP 400).
-    Input,
-    /// The work itself could not be done as asked: more memory than allowed, an engine
-    /// that failed (exit status 1, HTTP 422).
-    Failed,
-}
+/// The default memory for a script game's positions: an endless game (every position with
+/// a larger option) is refused after a few million positions, not after half the memory.
+pub const SCRIPT_MEMORY: u64 = 2 << 30;
 
-impl Error {
-    /// A bad-input error.
-    pub fn input(message: impl Into<String>) -> Error {
-        Error {
-            kind: ErrorKind::Input,
-            message: message.into(),
-        }
+impl Options {
+    /// The memory for boards: the one given, or half of what is available.
+    pub fn board_memory(&self) -> u64 {
+        self.memory.unwrap_or_else(|| {
+            crate::work::memory_available()
+                .map_or(1 << 30, |a| a / 2)
+                .max(1 << 20)
+        })
     }
 
-    /// An error of the work, not of the input.
-    pub fn failed(message: impl Into<String>) -> Error {
-        Error {
-            kind: ErrorKind::Failed,
-            message: message.into(),
-        }
-    }
-
-    /// The same error with `context: ` before its message.
-    pub fn context(self, context: impl fmt::Display) -> Error {
-        Error {
-            message: format!("{context}: {}", self.message),
-            ..self
-        }
+    /// The positions a script game may store.
+    pub fn script_positions(&self) -> usize {
+        positions_within(
+            self.memory
+                .unwrap_or_else(|| self.board_memory().min(SCRIPT_MEMORY)),
+        )
     }
 }
 

@@ -9,11 +9,10 @@
 //! ```
 //! use grundy::catalogue::{self, Options};
 //! use grundy::parse::Input;
-//! use grundy::report::moves;
 //! use grundy::NoProgress;
 //!
 //! let nim = catalogue::lookup("nim")?;
-//! let list = moves::list(&nim, &Input::new("position", "1 2"), &Options::default(), &mut NoProgress)?;
+//! let list = catalogue::moves(&nim, &Input::new("position", "1 2"), &Options::default(), &mut NoProgress)?;
 //! // 1 + 2: take 1 from the 2 and leave 1 + 1, the only winning move.
 //! let winning: Vec<&str> = list.moves.iter().filter(|m| m.winning).map(|m| m.position.as_str()).collect();
 //! assert_eq!(winning, ["1 1"]);
@@ -22,9 +21,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Options;
 use super::{Error, Report};
-use crate::catalogue::{Game, Options};
-use crate::contest::Problem;
 use crate::family::Family;
 use crate::game::{Game as _, Player};
 use crate::games::board::Chomp;
@@ -195,39 +193,6 @@ fn room_for(count: usize, position_len: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Every move of the position `input` of `game`, with the position it leaves and its
-/// outcome.
-pub fn list(
-    game: &Game,
-    input: &Input,
-    options: &Options,
-    progress: &mut (dyn Progress + Send),
-) -> Result<MoveList, Error> {
-    match game {
-        Game::Heaps(family) => heaps(family, input),
-        Game::Contest(Problem::Shgame) => sheet(input),
-        Game::Contest(Problem::Lamqugam) => queen(input),
-        Game::Contest(Problem::Pshtbrth) => cakes(input, options, progress),
-        Game::Contest(Problem::Caos3) => in_play(
-            game,
-            input,
-            options,
-            progress,
-            "pour lava from the monster at",
-        ),
-        Game::Contest(Problem::InventorOutlasting) => {
-            in_play(game, input, options, progress, "build at")
-        }
-        Game::Cram => cram(input, options, progress),
-        Game::Chomp => chomp(input, options, progress),
-        Game::Script(script) => script_moves(script, input, options),
-        Game::Plane { .. } => Err(Error::input(format!(
-            "moves are listed for the games that analyze reads, not for {}",
-            game.name()
-        ))),
-    }
-}
-
 /// Heaps written as `analyze` reads them; a game played out is the empty heap.
 fn written(heaps: &[u64]) -> String {
     if heaps.is_empty() {
@@ -237,7 +202,8 @@ fn written(heaps: &[u64]) -> String {
     parts.join(" ")
 }
 
-fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
+/// A sum of heaps: every move of every heap (a split into 1 + 3 is the split into 3 + 1).
+pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
     let heaps = super::heaps::parse_heaps(input, family.analyze_limit())?;
     let position_error = |e| Error::input(format!("position: {e}"));
     let listed = family.heap_moves(&heaps).map_err(position_error)?;
@@ -272,7 +238,8 @@ fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
     })
 }
 
-fn sheet(input: &Input) -> Result<MoveList, Error> {
+/// The sheet: every cut, the fewest lines first.
+pub fn sheet(input: &Input) -> Result<MoveList, Error> {
     let s = super::sheet::parse(input)?;
     let (n, m, x, y) = (s.rows, s.columns, s.mark_row, s.mark_column);
     let count: u64 = crate::games::sheet::heaps(n, m, x, y).iter().sum();
@@ -310,7 +277,8 @@ fn sheet(input: &Input) -> Result<MoveList, Error> {
     })
 }
 
-fn queen(input: &Input) -> Result<MoveList, Error> {
+/// The lame queen: every square it reaches.
+pub fn queen(input: &Input) -> Result<MoveList, Error> {
     let (d, x, y) = super::queen::parse(input)?;
     let report = super::queen::explain(d, x, y)?;
     if x + y > MAX_MOVES {
@@ -342,7 +310,11 @@ fn queen(input: &Input) -> Result<MoveList, Error> {
 }
 
 /// Cram: every domino on two free neighbours, the board after it having them blocked.
-fn cram(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result<MoveList, Error> {
+pub fn cram(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<MoveList, Error> {
     let (cram, free) = super::board::parse_cram(input)?;
     let (rows, cols) = (cram.rows(), cram.cols());
     let is_free = |f: u64, r: usize, c: usize| f >> cram.bit(r, c) & 1 == 1;
@@ -410,7 +382,11 @@ fn cram(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result
 
 /// Chomp: every square but the poisoned one (row 1, column 1 from the bottom left); taking
 /// it takes everything above and right of it.
-fn chomp(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result<MoveList, Error> {
+pub fn chomp(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<MoveList, Error> {
     let p = super::board::parse_chomp(input)?;
     let lengths = Chomp::lengths(p);
     let mut engine =
@@ -461,7 +437,11 @@ fn chomp(input: &Input, options: &Options, progress: &mut dyn Progress) -> Resul
 
 /// Cakes: every rectangle of burning candles on one cake; the row of cakes after it has
 /// them out.
-fn cakes(input: &Input, options: &Options, progress: &mut dyn Progress) -> Result<MoveList, Error> {
+pub fn cakes(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<MoveList, Error> {
     let cakes = super::cakes::parse(input)?;
     let table = super::cakes::table_for(cakes.shape, options.cache.as_deref(), progress);
     let shape = cakes.shape;
@@ -539,35 +519,50 @@ fn cakes(input: &Input, options: &Options, progress: &mut dyn Progress) -> Resul
     })
 }
 
+/// Which board in play [`in_play`] lists the moves of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// A lava map (caos3).
+    Lava,
+    /// An Inventor board.
+    Inventor,
+}
+
 /// A lava map or an Inventor board in play: every cell that can be played, the position
 /// after it being this one with the move added to those made.
-fn in_play(
-    game: &Game,
+pub fn in_play(
     input: &Input,
-    options: &Options,
     progress: &mut (dyn Progress + Send),
-    verb: &str,
+    which: Played,
 ) -> Result<MoveList, Error> {
     let mut position = input.text()?.trim_end().to_string() + "\n";
     if !position.split_whitespace().any(|w| w == "played") {
         position.push_str("played\n");
     }
     let in_play = Input::new(input.source.clone(), position.clone());
-    let analysis = crate::catalogue::analyze(game, &in_play, options, progress)?;
-    let (cells, winning, board): (Vec<[usize; 2]>, Vec<[usize; 2]>, Vec<String>) =
-        match &analysis.report {
-            Report::Lava(r) => (
-                r.live().to_vec(),
-                r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
-                r.board.clone(),
-            ),
-            Report::Inventor(r) => (
-                r.free(),
-                r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
-                r.board.clone(),
-            ),
-            _ => return Err(Error::failed("not a board in play")),
-        };
+    let (report, verb) = match which {
+        Played::Lava => (
+            Report::Lava(super::cells::analyze_lava(&in_play, progress)?),
+            "pour lava from the monster at",
+        ),
+        Played::Inventor => (
+            Report::Inventor(super::cells::analyze_inventor(&in_play, progress)?),
+            "build at",
+        ),
+    };
+    let (cells, winning, board): (Vec<[usize; 2]>, Vec<[usize; 2]>, Vec<String>) = match &report {
+        Report::Lava(r) => (
+            r.live().to_vec(),
+            r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
+            r.board.clone(),
+        ),
+        Report::Inventor(r) => (
+            r.free(),
+            r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
+            r.board.clone(),
+        ),
+        _ => return Err(Error::failed("not a board in play")),
+    };
     room_for(cells.len(), position.len())?;
     let candidates = cells
         .iter()
@@ -582,10 +577,10 @@ fn in_play(
         })
         .collect();
     Ok(MoveList {
-        game: analysis.report.game().to_string(),
+        game: report.game().to_string(),
         position: input.text()?.to_string(),
-        grundy: analysis.report.grundy(),
-        winner: analysis.report.winner(),
+        grundy: report.grundy(),
+        winner: report.winner(),
         heaps: None,
         values: None,
         board: Some(board),
@@ -595,7 +590,7 @@ fn in_play(
 
 /// A script game: every option of every position of the sum, with the value it leaves.
 /// A move that leaves nothing at all ends the game; its position is written empty.
-fn script_moves(game: &ScriptGame, input: &Input, options: &Options) -> Result<MoveList, Error> {
+pub fn script(game: &ScriptGame, input: &Input, options: &Options) -> Result<MoveList, Error> {
     let text = input.text()?;
     let mut list = MoveList {
         game: format!("script:{}", game.source()),
@@ -691,7 +686,7 @@ mod tests {
         for (name, position) in cases {
             let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
             let input = Input::new("position", position);
-            let list = list(&game, &input, &options, &mut NoProgress)
+            let list = catalogue::moves(&game, &input, &options, &mut NoProgress)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             let here = catalogue::analyze(&game, &input, &options, &mut NoProgress)
                 .expect(name)
@@ -725,7 +720,7 @@ mod tests {
     #[test]
     fn the_reply_is_a_winning_move_when_there_is_one() {
         let nim = catalogue::lookup("nim").expect("nim");
-        let list = list(
+        let list = catalogue::moves(
             &nim,
             &Input::new("p", "1 2"),
             &Options::default(),
@@ -733,7 +728,7 @@ mod tests {
         )
         .expect("a list");
         assert_eq!(list.reply().map(|m| m.position.as_str()), Some("1 1"));
-        let lost = super::list(
+        let lost = catalogue::moves(
             &nim,
             &Input::new("p", "2 2"),
             &Options::default(),

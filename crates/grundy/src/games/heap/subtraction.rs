@@ -9,7 +9,7 @@
 //! assert_eq!(game.values(9), vec![0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
 //! ```
 
-use crate::family::FamilyError;
+use super::RuleError;
 use crate::game::{Components, Game};
 use crate::games::heaps;
 use crate::nimber::MexSet;
@@ -28,21 +28,21 @@ impl Subtraction {
     pub const MAX_TAKES: usize = 10_000;
 
     /// The game with the given takes; they must be positive, and are sorted and deduplicated.
-    pub fn new(mut takes: Vec<u64>) -> Result<Self, FamilyError> {
+    pub fn new(mut takes: Vec<u64>) -> Result<Self, RuleError> {
         if takes.is_empty() {
-            return Err(FamilyError::EmptySubtractionSet);
+            return Err(RuleError::NoTake);
         }
         if takes.contains(&0) {
-            return Err(FamilyError::ZeroTake);
+            return Err(RuleError::ZeroTake);
         }
         if let Some(&take) = takes.iter().find(|&&t| t > Self::MAX_TAKE) {
-            return Err(FamilyError::TakeTooLarge {
+            return Err(RuleError::TakeTooLarge {
                 take,
                 limit: Self::MAX_TAKE,
             });
         }
         if takes.len() > Self::MAX_TAKES {
-            return Err(FamilyError::TooManyTakes {
+            return Err(RuleError::TooManyTakes {
                 count: takes.len(),
                 limit: Self::MAX_TAKES,
             });

@@ -23,12 +23,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::family::FamilyError;
+use super::RuleError;
 use crate::game::{Components, Game};
 use crate::games::heaps;
-use crate::progress::{NoProgress, Progress};
-use crate::solve::heap::{self, HeapError, Method, Period, Reporting};
-use crate::work;
 
 /// A take-and-break game, by its code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,13 +51,13 @@ impl TakeBreak {
     pub const MAX_DIGITS: usize = 4096;
 
     /// The octal game with digits d_0, d_1, …; d_0 may only be 0 or 4.
-    pub fn from_digits(digits: Vec<u8>) -> Result<Self, FamilyError> {
+    pub fn from_digits(digits: Vec<u8>) -> Result<Self, RuleError> {
         Self::with_notation(digits, Notation::Octal)
     }
 
     /// The hexadecimal game with digits d_0, d_1, … (each below 16); d_0 may only be 0, 4,
     /// 8 or 12.
-    pub fn from_hex_digits(digits: Vec<u8>) -> Result<Self, FamilyError> {
+    pub fn from_hex_digits(digits: Vec<u8>) -> Result<Self, RuleError> {
         Self::with_notation(digits, Notation::Hex)
     }
 
@@ -73,12 +70,12 @@ impl TakeBreak {
     }
 
     /// Parses a hexadecimal code such as `0.9` or `4.0F` (either case).
-    pub fn parse_hex(code: &str) -> Result<Self, FamilyError> {
+    pub fn parse_hex(code: &str) -> Result<Self, RuleError> {
         let digits = parse_code(code, "hexadecimal", 16, "digits must be 0 to 9 or A to F")?;
         Self::from_hex_digits(digits)
     }
 
-    fn with_notation(mut digits: Vec<u8>, notation: Notation) -> Result<Self, FamilyError> {
+    fn with_notation(mut digits: Vec<u8>, notation: Notation) -> Result<Self, RuleError> {
         if digits.is_empty() {
             digits.push(0);
         }
@@ -87,7 +84,7 @@ impl TakeBreak {
             _ => (7, "octal"),
         };
         if let Some(&d) = digits.iter().find(|&&d| d > top) {
-            return Err(FamilyError::BadCode(format!(
+            return Err(RuleError::BadCode(format!(
                 "{kind} code: {d} is not a digit below {}",
                 top + 1
             )));
@@ -98,13 +95,13 @@ impl TakeBreak {
             } else {
                 "0 or 4 (split without taking)"
             };
-            return Err(FamilyError::BadCode(format!(
+            return Err(RuleError::BadCode(format!(
                 "{kind} code: the digit before the point may be {allowed}, not {:X}",
                 digits[0]
             )));
         }
         if digits.len() > Self::MAX_DIGITS + 1 {
-            return Err(FamilyError::BadCode(format!(
+            return Err(RuleError::BadCode(format!(
                 "{kind} code: more than {} digits after the point",
                 Self::MAX_DIGITS
             )));
@@ -157,27 +154,6 @@ impl TakeBreak {
         self.digits.iter().any(|d| d & 12 != 0)
     }
 
-    /// Values of heaps 0..=upto by the fastest exact method, continued by a period as
-    /// soon as the values prove one (see [`proven_period`](Self::proven_period)).
-    pub fn values(&self, upto: usize) -> Vec<u32> {
-        self.values_with(upto, true, &mut NoProgress)
-    }
-
-    /// Values of heaps 0..=upto; with `use_period` false the plain loop runs to the end
-    /// even when a period is already proved (the slow twin of the fast engine). No bound
-    /// on the work: see [`values_within`](Self::values_within).
-    pub fn values_with(
-        &self,
-        upto: usize,
-        use_period: bool,
-        progress: &mut dyn Progress,
-    ) -> Vec<u32> {
-        match self.values_within(upto, use_period, progress, work::UNLIMITED) {
-            Ok(values) => values,
-            Err(e) => panic!("an unbounded table stopped: {e}"),
-        }
-    }
-
     /// Splits (a, m − a) and (a, b, m − a − b) the table loop looks at for every heap up
     /// to `upto`, bounded above: a digit k with bit 4 adds ⌊(upto − k)²/4⌋ (the sum of
     /// ⌊m/2⌋ for m up to upto − k), one with bit 8 adds (upto − k + 1)³/36 + upto (the
@@ -223,41 +199,18 @@ impl TakeBreak {
         self.split_pairs(upto) + (u128::from(upto) + 1) * digits
     }
 
-    /// [`values_with`](Self::values_with), refused when the work passes `budget` steps:
-    /// the plain loop's before it starts, by [`table_steps`](Self::table_steps), and
-    /// again when the values outgrow a byte; the sparse engine's as it goes.
-    pub fn values_within(
-        &self,
-        upto: usize,
-        use_period: bool,
-        progress: &mut dyn Progress,
-        budget: u64,
-    ) -> Result<Vec<u32>, HeapError> {
-        let method = if use_period {
-            Method::Table
-        } else {
-            Method::Loop
-        };
-        progress.start(upto as u64 + 1);
-        let computed = heap::compute(
-            self,
-            upto as u64,
-            method,
-            None,
-            &mut Reporting { progress },
-            budget,
-        );
-        progress.finish();
-        let computed = computed?;
-        let mut values = computed.values.to_u32();
-        values.truncate(upto + 1);
-        if let Some(p) = computed.period {
-            values.reserve(upto + 1 - values.len());
-            while values.len() <= upto {
-                values.push(values[values.len() - p.period]);
-            }
+    /// The game's name: `octal:CODE`, `hex:CODE`, or `grundy-game`.
+    pub fn name(&self) -> String {
+        match self.notation {
+            Notation::Octal => format!("octal:{self}"),
+            Notation::Hex => format!("hex:{self}"),
+            Notation::GrundyGame => self.to_string(),
         }
-        Ok(values)
+    }
+
+    /// [`name`](Self::name) for messages: a long code cut short, its length said.
+    pub fn short_name(&self) -> String {
+        short(self.name())
     }
 
     /// How many options a heap of n has (a bound for the mex).
@@ -277,33 +230,30 @@ impl TakeBreak {
         }
         count
     }
-
-    /// The shortest period the values prove, by the octal periodicity theorem: if
-    /// g(n + p) = g(n) for all n0 ≤ n < 2·n0 + p + t (t the largest take), then it holds
-    /// for every n ≥ n0. `None` when the computed values are too few to prove any period.
-    /// For a hexadecimal game with three-heap moves the range is n0 ≤ n < 3·n0 + 2p + t;
-    /// Grundy's game, whose heaps must differ, has no such theorem and proves nothing.
-    pub fn proven_period<T: PartialEq>(&self, values: &[T]) -> Option<Period> {
-        if self.unequal() {
-            return None;
-        }
-        crate::solve::heap::proven_period(values, self.max_take(), self.max_parts().max(2))
-    }
 }
 
 impl FromStr for TakeBreak {
-    type Err = FamilyError;
+    type Err = RuleError;
 
     /// Parses an octal code: `0.77`, `.77`, `4.7` and the like.
-    fn from_str(code: &str) -> Result<Self, FamilyError> {
+    fn from_str(code: &str) -> Result<Self, RuleError> {
         let digits = parse_code(code, "octal", 8, "digits must be 0 to 7")?;
         TakeBreak::from_digits(digits)
     }
 }
 
 /// The digits of `d0.d1d2…` (d0 may be left out) in base `radix`.
-fn parse_code(code: &str, kind: &str, radix: u32, which: &str) -> Result<Vec<u8>, FamilyError> {
-    let bad = |why: &str| FamilyError::BadCode(format!("{kind} code '{code}': {why}"));
+/// A name for messages: past 40 characters, cut short and its length said.
+pub(crate) fn short(full: String) -> String {
+    const MAX: usize = 40;
+    match full.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}… ({} characters)", &full[..cut], full.len()),
+        None => full,
+    }
+}
+
+fn parse_code(code: &str, kind: &str, radix: u32, which: &str) -> Result<Vec<u8>, RuleError> {
+    let bad = |why: &str| RuleError::BadCode(format!("{kind} code '{code}': {why}"));
     let (before, after) = code
         .split_once('.')
         .ok_or_else(|| bad("expected a code like 0.77 (digits around a point)"))?;
@@ -368,6 +318,7 @@ impl Game for TakeBreak {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::NoProgress;
 
     #[test]
     fn codes_round_trip_and_normalise() {

@@ -22,7 +22,6 @@
 use std::path::Path;
 
 use super::{Values, ValuesRef};
-use crate::family::Family;
 use crate::games::TakeBreak;
 use crate::store::{self, StoreError};
 
@@ -32,14 +31,13 @@ const MAX_HEAPS: u64 = (1 << 32) + 1;
 /// What a checkpoint of `game` is labelled: the family's name, or for a long code its
 /// shortened name and a CRC-32 of the whole.
 pub fn label(game: &TakeBreak) -> String {
-    let family = Family::TakeBreak(game.clone());
-    let name = family.to_string();
+    let name = game.name();
     if name.len() <= 160 {
         format!("heap values of {name}")
     } else {
         format!(
             "heap values of {} [crc32 {:08x}]",
-            family.short_name(),
+            game.short_name(),
             crc32fast::hash(name.as_bytes())
         )
     }

@@ -7,11 +7,11 @@ mod period;
 pub mod sparse;
 pub(crate) mod table_loop;
 
+mod octal;
 pub use period::{Period, proven_period};
 
 use thiserror::Error;
 
-use crate::family::Family;
 use crate::games::TakeBreak;
 use crate::progress::Progress;
 use crate::work::{self, TooMuchWork};
@@ -287,12 +287,7 @@ fn compute_narrow_to(
             available,
         });
     }
-    let task = || {
-        format!(
-            "the table of {} up to {upto}",
-            Family::TakeBreak(game.clone()).short_name()
-        )
-    };
+    let task = || format!("the table of {} up to {upto}", game.short_name());
     let use_period = method == Method::Table;
     let resumed_at = start.as_ref().map_or(0, Values::len).min(upto as usize + 1);
     let mut start = start.unwrap_or(Values::Narrow(Vec::new()));

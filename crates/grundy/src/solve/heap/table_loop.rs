@@ -1,7 +1,6 @@
 //! The plain table loop of a take-and-break game: every option of every heap, in order.
 
 use super::{HeapError, Values, ValuesRef, Watch};
-use crate::family::Family;
 use crate::games::TakeBreak;
 use crate::nimber::MexSet;
 use crate::work;
@@ -18,12 +17,7 @@ pub(crate) fn octal(
     watch: &mut dyn Watch,
     budget: u64,
 ) -> Result<Vec<u32>, HeapError> {
-    let task = || {
-        format!(
-            "the table of {} up to {upto}",
-            Family::TakeBreak(octal.clone()).short_name()
-        )
-    };
+    let task = || format!("the table of {} up to {upto}", octal.short_name());
     work::check(octal.table_steps(upto as u64), budget, task)?;
     let mut table = Table::new(upto);
     for v in start {
