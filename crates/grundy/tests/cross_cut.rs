@@ -2,8 +2,8 @@
 //! rules on the real board, cell by cell, through the generic solver with the whole board as
 //! one position. The brute forces share nothing with the fast path but the `Game` trait.
 
-use grundy::games::cross_cut::{CrossCut, CrossCutGame, Method};
-use grundy::games::{inventor, lava};
+use grundy::solve::cross_cut::{CrossCut, CrossCutGame, Method};
+use grundy::solve::cross_cut::{inventor, lava};
 use grundy::{Components, Game, Nimber, Solver};
 use proptest::prelude::*;
 
@@ -477,7 +477,7 @@ fn staircases_reuse_patterns_and_agree_with_the_table() {
 /// the same value as no budget; clones share one account across evaluations.
 #[test]
 fn work_budgets_stop_evaluations_and_are_shared() {
-    use grundy::games::cross_cut::CrossCutError;
+    use grundy::solve::cross_cut::CrossCutError;
     use grundy::work::Budget;
 
     // A 3×27 Inventor strip with one spot missing: searched, with patterns.

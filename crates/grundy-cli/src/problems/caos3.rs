@@ -6,9 +6,9 @@
 use std::fmt::Write as _;
 
 use grundy::contest::Board;
-use grundy::games::lava;
 use grundy::progress::watching;
 use grundy::report::cells::lava_winner_name as name;
+use grundy::solve::cross_cut::lava;
 use grundy::work::{self, Budget};
 use rayon::prelude::*;
 

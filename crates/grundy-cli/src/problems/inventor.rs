@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use grundy::contest::Board;
-use grundy::games::inventor;
 use grundy::progress::watching;
+use grundy::solve::cross_cut::inventor;
 use grundy::work::{self, Budget};
 use rayon::prelude::*;
 

@@ -5,9 +5,9 @@
 //! (replace cake pos). Tokens are read whitespace-separated, so blank lines are optional.
 
 use grundy::contest::{CakeQuery, CakeTest};
-use grundy::games::bitboard::{Shape, Table};
 use grundy::index::{Fenwick, Xor8};
 use grundy::report::cakes::winner_name as name;
+use grundy::solve::cakes::{Shape, Table};
 
 use crate::Failure;
 

@@ -1,6 +1,6 @@
 //! caos3: contest output, analysis, and refusals.
 
-use grundy::games::lava;
+use grundy::solve::cross_cut::lava;
 use serde::Deserialize;
 
 use crate::{assert_refused, check_shared_sample, example, run_ok};

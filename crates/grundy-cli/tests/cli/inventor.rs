@@ -1,6 +1,6 @@
 //! inventor-outlasting: contest output, analysis, and refusals.
 
-use grundy::games::inventor;
+use grundy::solve::cross_cut::inventor;
 use serde::Deserialize;
 
 use crate::{assert_refused, check_shared_sample, example, run_ok};

@@ -1,7 +1,7 @@
 //! pshtbrth: contest output, analysis, the table cache, and refusals.
 
 use grundy::NoProgress;
-use grundy::games::bitboard::{Shape, Table};
+use grundy::solve::cakes::{Shape, Table};
 use serde::Deserialize;
 
 use crate::{assert_refused, check_shared_sample, run, run_ok};

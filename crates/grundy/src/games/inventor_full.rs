@@ -10,7 +10,7 @@
 //! one per pair of ends, and each is solved once by the memo solver, without listing or
 //! ranking its cells to recognise it.
 //!
-//! The cross-cut engine ([`super::cross_cut`]) solves the same game on any board; this one
+//! The cross-cut engine ([`crate::solve::cross_cut`]) solves the same game on any board; this one
 //! only full boards, much faster when they are long (see BENCHMARKS.md).
 
 use std::cell::Cell;

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{Error, winner_line, write_moves};
 use crate::game::Player;
-use crate::games::bitboard::{MAX_CELLS, Shape, Table};
 use crate::nimber::Nimber;
 use crate::parse::{Found, Input, ParseError, Tokens, escaped};
 use crate::progress::Progress;
+use crate::solve::cakes::{MAX_CELLS, Shape, Table};
 
 /// The most cakes one position may have.
 pub const MAX_ANALYZED: usize = 10_000;

@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Error, count, winner_line, write_moves};
 use crate::game::Player;
-use crate::games::cross_cut::PlayedError;
-use crate::games::{inventor, lava};
 use crate::nimber::Nimber;
 use crate::parse::{Found, Input, ParseError, Tokens};
 use crate::progress::{Progress, watching};
+use crate::solve::cross_cut::PlayedError;
+use crate::solve::cross_cut::{inventor, lava};
 use crate::work::{self, Budget};
 
 /// A grid as read: row-major bytes.

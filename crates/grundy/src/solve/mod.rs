@@ -1,6 +1,8 @@
 //! Engines: how values are computed, for games described in [`crate::games`].
 
+pub mod cakes;
 pub mod chomp_table;
+pub mod cross_cut;
 pub mod heap;
 pub mod memo;
 pub mod search;

@@ -9,7 +9,7 @@
 //! Lava lines are exactly the cuts of the cross-cut game on the monsters' cells.
 //!
 //! ```
-//! use grundy::games::lava;
+//! use grundy::solve::cross_cut::lava;
 //!
 //! // A 5×5 open map has one monster, in the centre: the first player takes it and wins.
 //! let open = vec![true; 25];
@@ -18,10 +18,10 @@
 //! assert_eq!(a.winning, vec![(2, 2)]);
 //! ```
 
-use crate::games::cross_cut::{
+use crate::nimber::Nimber;
+use crate::solve::cross_cut::{
     self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
 };
-use crate::nimber::Nimber;
 use crate::work::Budget;
 
 /// A map explained.

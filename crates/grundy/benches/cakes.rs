@@ -1,7 +1,7 @@
 //! Bit-board tables per shape: `cargo bench -p grundy --bench bitboard`.
 
 use grundy::NoProgress;
-use grundy::games::bitboard::{Shape, Table};
+use grundy::solve::cakes::{Shape, Table};
 
 fn main() {
     divan::main();

@@ -2,8 +2,8 @@
 //! deletes its whole row and column, which splits the rectangle into up to four
 //! independent rectangles. Whoever cannot move loses.
 //!
-//! Two contest games are this game in disguise (see [`super::inventor`] and
-//! [`super::lava`]): CAO Stage-3 plays it on the monsters' rows and columns, and Inventor
+//! Two contest games are this game in disguise (see [`inventor`] and
+//! [`lava`]): CAO Stage-3 plays it on the monsters' rows and columns, and Inventor
 //! Outlasting on the diagonals of each colour class of the board.
 //!
 //! [`CrossCut`] evaluates it on compressed coordinates: a rectangle is replaced by the
@@ -12,7 +12,7 @@
 //! rectangle whose every compressed cell holds a point is keyed by its size alone.
 //!
 //! ```
-//! use grundy::games::cross_cut::CrossCut;
+//! use grundy::solve::cross_cut::CrossCut;
 //!
 //! // Two points on one row: a move at either deletes the other too.
 //! let mut g = CrossCut::new(&[(0, 0), (0, 5)]).unwrap();
@@ -30,6 +30,9 @@ use thiserror::Error;
 use crate::game::{Components, Game};
 use crate::nimber::{MexSet, Nimber};
 use crate::work::{self, Budget};
+
+pub mod inventor;
+pub mod lava;
 
 /// Why a point set was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -929,7 +932,7 @@ pub enum PlayedError {
 /// sum of the regions, each valued by its own [`CrossCut`].
 ///
 /// ```
-/// use grundy::games::cross_cut::{in_play, InPlayError, Region};
+/// use grundy::solve::cross_cut::{in_play, InPlayError, Region};
 /// use grundy::work::Budget;
 ///
 /// let points = [(0, 0), (1, 1), (2, 2)];

@@ -11,7 +11,7 @@
 //! ([`Bitboard`] plays it that way through the generic solver).
 //!
 //! ```
-//! use grundy::games::bitboard::{Shape, Table};
+//! use grundy::solve::cakes::{Shape, Table};
 //! use grundy::NoProgress;
 //!
 //! let table = Table::build(Shape::new(2, 2).unwrap(), &mut NoProgress);

@@ -15,7 +15,7 @@
 //! it. Such boards are answered without evaluating either class, whatever their size.
 //!
 //! ```
-//! use grundy::games::inventor;
+//! use grundy::solve::cross_cut::inventor;
 //!
 //! // Sample case 2 of the statement: three isolated spots in a row.
 //! let a = inventor::analyze(1, 5, |_, c| c % 2 == 0).unwrap();
@@ -23,11 +23,11 @@
 //! ```
 
 use crate::SolveError;
-use crate::games::cross_cut::{
-    self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
-};
 use crate::games::inventor_full::{FullBoard, Region as FullRegion};
 use crate::nimber::Nimber;
+use crate::solve::cross_cut::{
+    self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
+};
 use crate::solve::memo::Solver;
 use crate::work::Budget;
 
@@ -244,7 +244,7 @@ pub struct Played {
 /// refused, naming the move.
 ///
 /// ```
-/// use grundy::games::inventor;
+/// use grundy::solve::cross_cut::inventor;
 /// use grundy::work::Budget;
 ///
 /// // Three spots on a diagonal; building in the middle signs over both others.

@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
-use grundy::games::bitboard::{Bitboard, Shape, Table};
 use grundy::index::{Fenwick, Xor8};
+use grundy::solve::cakes::{Bitboard, Shape, Table};
 use grundy::{Nimber, NoProgress, Solver};
 use proptest::prelude::*;
 
