@@ -23,6 +23,6 @@ fn cram(board: (usize, usize)) -> Nimber {
 /// Every position of the square box, one pass.
 #[divan::bench(args = [10, 12, 13], sample_count = 3, sample_size = 1)]
 fn chomp_square(side: usize) -> Nimber {
-    let table = ChompTable::build(side, side, u64::MAX, |_, _| {}).expect("fits");
+    let table = ChompTable::build(side, side, u64::MAX, &mut grundy::NoProgress).expect("fits");
     table.value(&vec![side; side])
 }

@@ -1,8 +1,21 @@
 //! Progress reporting for long computations, free when nobody listens.
 //!
-//! Engines report through [`Progress`]; they never print. Stopping is the other half of
-//! watching a long computation, and lives in [`crate::stop`]: the same engines check the
-//! stop flag where they report progress.
+//! Engines report through [`Progress`]; they never print. One rule for every engine:
+//!
+//! - a loop with a known total calls [`start`](Progress::start), then
+//!   [`advance`](Progress::advance) now and then, then [`finish`](Progress::finish) (the
+//!   heap tables, the Chomp and cakes tables);
+//! - a search with no known total says what it is doing with
+//!   [`status`](Progress::status) (the pruning search, at its root);
+//! - work shared between threads charges a [`Budget`] instead, and [`watching`] turns
+//!   the budget's account into `start`/`advance` calls from a thread of its own (the
+//!   cross-cut boards);
+//! - the heap engines, which can also save what they have, hand their values so far to
+//!   a [`crate::solve::heap::Watch`] (a checkpoint writer), which reports to a
+//!   `Progress` in turn.
+//!
+//! Stopping is the other half of watching a long computation, and lives in
+//! [`crate::stop`]: the same engines check the stop flag where they report progress.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

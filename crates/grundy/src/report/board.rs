@@ -92,13 +92,9 @@ pub fn solve_cram(
     winning: bool,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
-    let mut search = Search::new(cram, PackedTable::with_budget(memory as usize)).with_watch(
-        Box::new(|r, open, of| {
-            progress.status(&format!(
-                "{label}: is the value {r}? {open} of {of} options still to answer"
-            ))
-        }),
-    );
+    let mut labelled = Labelled { label, progress };
+    let mut search =
+        Search::new(cram, PackedTable::with_budget(memory as usize)).with_progress(&mut labelled);
     let value = search.sum_value(&cram.regions(free));
     let mut wins = Vec::new();
     if winning && !value.is_zero() {
@@ -111,8 +107,20 @@ pub fn solve_cram(
     }
     let stats = search.stats();
     drop(search);
-    progress.finish();
+    labelled.progress.finish();
     (value, wins, stats)
+}
+
+/// A [`Progress`] whose status lines say which board they are about.
+struct Labelled<'a> {
+    label: &'a str,
+    progress: &'a mut dyn Progress,
+}
+
+impl Progress for Labelled<'_> {
+    fn status(&mut self, what: &str) {
+        self.progress.status(&format!("{}: {what}", self.label));
+    }
 }
 
 /// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
@@ -271,13 +279,7 @@ pub enum ChompEngine {
 impl ChompEngine {
     /// The engine for positions inside a `rows`×`cols` box, within `memory` bytes.
     pub fn new(rows: usize, cols: usize, memory: u64, progress: &mut dyn Progress) -> ChompEngine {
-        let built = ChompTable::build(rows, cols, memory, |done, total| {
-            if done == 0 {
-                progress.start(total);
-            }
-            progress.advance(done);
-        });
-        progress.finish();
+        let built = ChompTable::build(rows, cols, memory, progress);
         match built {
             Ok(table) => ChompEngine::Dense(table),
             Err(_) => ChompEngine::Memo(Box::new(Solver::with_limit(

@@ -355,11 +355,7 @@ pub fn cram(
         cram,
         PackedTable::with_budget(options.board_memory() as usize),
     )
-    .with_watch(Box::new(|r, open, of| {
-        progress.status(&format!(
-            "searching: is the value {r}? {open} of {of} options still to answer"
-        ))
-    }));
+    .with_progress(progress);
     let value = search.sum_value(&cram.regions(free));
     let moves = with_outcomes(candidates, |&after| {
         Ok(Outcome::Zero(
@@ -367,7 +363,6 @@ pub fn cram(
         ))
     })?;
     drop(search);
-    progress.finish();
     Ok(MoveList {
         game: "cram".into(),
         position: input.text()?.to_string(),

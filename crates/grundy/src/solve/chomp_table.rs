@@ -14,6 +14,7 @@
 use thiserror::Error;
 
 use crate::nimber::Nimber;
+use crate::progress::Progress;
 
 /// A box too large for a dense table.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -47,7 +48,7 @@ pub enum ChompTableError {
 /// ```
 /// use grundy::solve::chomp_table::ChompTable;
 ///
-/// let table = ChompTable::build(3, 4, u64::MAX, |_, _| {}).unwrap();
+/// let table = ChompTable::build(3, 4, u64::MAX, &mut grundy::NoProgress).unwrap();
 /// assert_eq!(table.value(&[4]).0, 3); // one row of 4: take all but the poisoned square
 /// assert_eq!(table.value(&[2, 2]).0, 2);
 /// assert!(table.value(&[4, 4, 4]).0 != 0); // a full rectangle is a first-player win
@@ -83,12 +84,12 @@ impl ChompTable {
     }
 
     /// Fills the table for an R×C box, refusing before allocating a box of more than
-    /// `limit` positions. `progress(done, total)` is called now and then.
+    /// `limit` positions. `progress` hears of the positions filled now and then.
     pub fn build(
         rows: usize,
         cols: usize,
         limit: u64,
-        mut progress: impl FnMut(u64, u64),
+        progress: &mut dyn Progress,
     ) -> Result<ChompTable, ChompTableError> {
         let positions = Self::positions(rows, cols);
         if rows * cols > 256 {
@@ -116,9 +117,10 @@ impl ChompTable {
             *t = term[k][0];
         }
         let step = (positions / 1000).max(1 << 16);
+        progress.start(positions);
         for rank in 0..positions {
             if rank % step == 0 {
-                progress(rank, positions);
+                progress.advance(rank);
             }
             if rank.is_multiple_of(4096) {
                 crate::stop::check();
@@ -142,7 +144,8 @@ impl ChompTable {
             }
             debug_assert_eq!(rank + 1, rank_terms.iter().sum::<u64>());
         }
-        progress(positions, positions);
+        progress.advance(positions);
+        progress.finish();
         Ok(ChompTable {
             rows,
             cols,
@@ -208,6 +211,7 @@ impl ChompTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::NoProgress;
     use crate::Solver;
     use crate::games::board::Chomp;
     use proptest::prelude::*;
@@ -222,7 +226,7 @@ mod tests {
 
     #[test]
     fn ranks_are_a_bijection_in_the_order_built() {
-        let t = ChompTable::build(3, 3, u64::MAX, |_, _| {}).unwrap();
+        let t = ChompTable::build(3, 3, u64::MAX, &mut NoProgress).unwrap();
         let mut seen = vec![false; ChompTable::positions(3, 3) as usize];
         for a in 0..=3 {
             for b in 0..=a {
@@ -238,7 +242,7 @@ mod tests {
 
     #[test]
     fn known_values() {
-        let t = ChompTable::build(2, 9, u64::MAX, |_, _| {}).unwrap();
+        let t = ChompTable::build(2, 9, u64::MAX, &mut NoProgress).unwrap();
         for c in 1..=9 {
             assert_eq!(t.value(&[c]).0, c as u64 - 1, "1×{c}");
         }
@@ -252,11 +256,11 @@ mod tests {
     #[test]
     fn boxes_too_big_are_refused_before_allocating() {
         assert!(matches!(
-            ChompTable::build(16, 255, 1 << 30, |_, _| {}),
+            ChompTable::build(16, 255, 1 << 30, &mut NoProgress),
             Err(ChompTableError::TooWide { .. })
         ));
         assert!(matches!(
-            ChompTable::build(15, 15, 1 << 20, |_, _| {}),
+            ChompTable::build(15, 15, 1 << 20, &mut NoProgress),
             Err(ChompTableError::TooMany { .. })
         ));
     }
@@ -272,7 +276,7 @@ mod tests {
         /// Every diagram's value equals the generic solver's.
         #[test]
         fn table_equals_the_memo_solver(lengths in diagram()) {
-            let t = ChompTable::build(lengths.len(), lengths[0], u64::MAX, |_, _| {}).unwrap();
+            let t = ChompTable::build(lengths.len(), lengths[0], u64::MAX, &mut NoProgress).unwrap();
             let p = Chomp::position(&lengths).unwrap();
             let expected = Solver::new(Chomp).grundy(&p).unwrap();
             prop_assert_eq!(t.value(&lengths), expected);

@@ -31,6 +31,7 @@ use serde::Serialize;
 
 use crate::game::{Components, Game, Player};
 use crate::nimber::{MexSet, Nimber};
+use crate::progress::Progress;
 use crate::solve::table::Table;
 
 /// A set of candidate values, 0 to 127.
@@ -76,9 +77,6 @@ struct Pending {
     weight: u64,
 }
 
-/// Reports the root's progress: the value being tried, the options still open, of how many.
-pub type Watch<'w> = Box<dyn FnMut(u64, usize, usize) + 'w>;
-
 /// A pruning search over one game, with its transposition table.
 ///
 /// ```
@@ -103,7 +101,7 @@ pub struct Search<'w, G: Game, T> {
     moves: Vec<Pending>,
     known: Vec<u64>,
     mex: MexSet,
-    watch: Option<Watch<'w>>,
+    progress: Option<&'w mut dyn Progress>,
 }
 
 impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
@@ -117,13 +115,14 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
             moves: Vec::new(),
             known: Vec::new(),
             mex: MexSet::new(),
-            watch: None,
+            progress: None,
         }
     }
 
-    /// Calls `watch` as the root's search advances.
-    pub fn with_watch(mut self, watch: Watch<'w>) -> Self {
-        self.watch = Some(watch);
+    /// Tells `progress` what the root is trying as the search advances (the value being
+    /// tried, the options still open, of how many), as a status line.
+    pub fn with_progress(mut self, progress: &'w mut dyn Progress) -> Self {
+        self.progress = Some(progress);
         self
     }
 
@@ -292,8 +291,11 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
             }
             let mut k = marks.1;
             while k < self.moves.len() {
-                if let Some(watch) = self.watch.as_mut() {
-                    watch(r, self.moves.len() - marks.1, n);
+                if let Some(progress) = self.progress.as_mut() {
+                    let open = self.moves.len() - marks.1;
+                    progress.status(&format!(
+                        "is the value {r}? {open} of {n} options still to answer"
+                    ));
                 }
                 let acc = self.resolve_others(k);
                 let main = self.comps[self.moves[k].first].clone();
