@@ -65,12 +65,12 @@ Examples:
   echo '3 4 5' | grundy analyze kayles --json
   echo '10 7' | grundy analyze subtraction:1,3,4
   echo '4 5' | grundy analyze cram
-  printf '3 3\n..#\n...\n#..\n' | grundy analyze cram --json
+  printf '3 3\\n..#\\n...\\n#..\\n' | grundy analyze cram --json
   echo '5,3,3,1' | grundy analyze chomp
   echo '[3, 5]' | grundy analyze script:examples/games/wythoff.rhai
   grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy
   grundy analyze lava examples/caos3.txt --png lava.png --svg lava.svg
-  printf '5 5\n^^^^^\n^^^^^\n^^^^^\n^^^^^\n^^^^^\nplayed 3 3\n' | grundy analyze lava")]
+  printf '5 5\\n^^^^^\\n^^^^^\\n^^^^^\\n^^^^^\\n^^^^^\\nplayed 3 3\\n' | grundy analyze lava")]
     Analyze {
         /// The game: a contest game, a board game, a heap family or script:FILE.
         game: String,
@@ -335,16 +335,19 @@ Examples:
         command: Vec<std::ffi::OsString>,
     },
 
-    /// Serve a local web page to play heap games against perfect play, with hints.
+    /// Serve a local web page to play every game against perfect play, with hints.
     #[command(long_about = "\
-Serve a local web page on http://ADDR:PORT/: play Nim, Kayles, any octal or subtraction game
-against grundy, which never errs, with hints that colour every move by the value it leaves;
-undo; and analyze a position of any game. Every asset is in the binary: no network needed.
+Serve a local web page on http://ADDR:PORT/: play heap games (Nim, Kayles, any octal,
+hexadecimal or subtraction game), the sheet, the lame queen, cakes, Cram, Chomp, lava maps,
+Inventor boards and script games against grundy, which never errs, with hints that colour
+every move by the outcome it leaves; undo; and analyze a position of any game. Every asset
+is in the binary: no network needed.
 
 The page uses a JSON API, open to other programs: POST /api/analyze with {\"game\": NAME,
 \"position\": TEXT} (TEXT as `grundy analyze NAME` reads it) answers what `grundy analyze NAME
---json` prints; POST /api/moves lists every move of a heap game with the value it leaves;
-POST /api/move plays grundy's reply. Errors are 4xx or 503 with {\"error\": MESSAGE}.
+--json` prints; POST /api/moves lists every move of a position with the position it leaves
+and its outcome; POST /api/move plays grundy's reply. Errors are 4xx or 503 with
+{\"error\": MESSAGE}.
 Bodies must be Content-Type: application/json, and requests from another site's page (by
 their Origin or Host) are refused. A request is cut off after --time-limit seconds, its work
 stopped; cheap requests are answered while expensive ones run.")]
@@ -353,7 +356,8 @@ Examples:
   grundy serve
   grundy serve --port 0
   grundy serve --scripts examples/games
-  curl -s localhost:8080/api/analyze -d '{\"game\": \"nim\", \"position\": \"3 4 5\"}'")]
+  curl -s localhost:8080/api/analyze -H 'Content-Type: application/json' \\
+       -d '{\"game\": \"nim\", \"position\": \"3 4 5\"}'")]
     Serve {
         /// The port; 0 picks a free one (the address is printed).
         #[arg(long, value_name = "P", default_value_t = 8080)]

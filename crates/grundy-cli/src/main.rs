@@ -3,10 +3,16 @@
 //! Owns the exit code: 0 success, 2 bad input or usage, 1 any other failure. Every error
 //! is one line on standard error, with whatever came from inputs, arguments or file names
 //! escaped.
+//!
+//! On Unix the program starts at a C `main` of its own (`no_main`): Rust's usual start
+//! reopens a closed standard output on /dev/null before any code runs, after which a
+//! closed output can no longer be told from a /dev/null opened on purpose. Starting here,
+//! a closed output stays closed, and the first write to it fails.
+
+#![cfg_attr(unix, no_main)]
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -14,13 +20,34 @@ use grundy::parse::{escaped, escaped_str};
 use grundy_cli::cli::Cli;
 use grundy_cli::commands;
 
-fn main() -> ExitCode {
+/// The entry point the C runtime calls. It does the two things Rust's own start would
+/// have done that matter here: a closed pipe is an error to write to, not a signal that
+/// kills (`grundy ... | head` ends quietly), and standard output is flushed at the end.
+#[cfg(unix)]
+#[unsafe(no_mangle)]
+pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler of ours; it is
+    // what Rust's runtime does before `main` on every Unix.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    let status = run();
+    let _ = io::stdout().flush();
+    i32::from(status)
+}
+
+#[cfg(not(unix))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
+fn run() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: to stdout, status 0.
             let _ = e.print();
-            return ExitCode::SUCCESS;
+            return 0;
         }
         Err(e) => {
             let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -29,7 +56,7 @@ fn main() -> ExitCode {
                 one_line(&e.render().to_string(), std::env::args_os())
             };
             let _ = writeln!(io::stderr(), "{}", escaped_str(&line));
-            return ExitCode::from(2);
+            return 2;
         }
     };
     if stdout_is_closed() {
@@ -37,17 +64,17 @@ fn main() -> ExitCode {
             io::stderr(),
             "error: standard output is closed; the results would be lost"
         );
-        return ExitCode::FAILURE;
+        return 1;
     }
     grundy_cli::signals::install();
     match commands::run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) if is_broken_pipe(&f.error) => ExitCode::SUCCESS,
-        Err(f) if f.is_quiet() => ExitCode::from(f.status),
+        Ok(()) => 0,
+        Err(f) if is_broken_pipe(&f.error) => 0,
+        Err(f) if f.is_quiet() => f.status,
         Err(f) => {
             let message = format!("{:#}", f.error);
             let _ = writeln!(io::stderr(), "error: {}", escaped_str(&message));
-            ExitCode::from(f.status)
+            f.status
         }
     }
 }
@@ -70,7 +97,12 @@ fn one_line(rendered: &str, args: impl Iterator<Item = OsString>) -> String {
         .take_while(|l| !l.starts_with("Usage:"))
         .filter(|l| !l.is_empty())
         .collect();
-    format!("{} (see --help)", kept.join(" "))
+    let line = kept.join(" ");
+    if line.contains("--help") {
+        line
+    } else {
+        format!("{line} (see --help)")
+    }
 }
 
 /// A reader that stopped listening (`grundy ... | head`) is not an error.
@@ -79,24 +111,14 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
-/// `grundy ... >&-`: the Rust runtime reopens a closed standard descriptor on /dev/null
-/// before `main`, so every write would vanish and the work be done for nothing. It opens
-/// it read-write, which a shell's `> /dev/null` never does: that pair is the sign.
+/// `grundy ... >&-`: standard output is closed (see the module's note on `no_main`), and
+/// the results would be lost. Found by a write of nothing, which fails on a closed
+/// descriptor and does nothing on any open one: /dev/null opened for reading and writing,
+/// as Python's `subprocess.DEVNULL` and service managers open it, is written to as asked.
 fn stdout_is_closed() -> bool {
     #[cfg(unix)]
     {
-        use rustix::fs::{FileType, OFlags};
-        let out = io::stdout();
-        let (Ok(flags), Ok(stat), Ok(null)) = (
-            rustix::fs::fcntl_getfl(&out),
-            rustix::fs::fstat(&out),
-            rustix::fs::stat("/dev/null"),
-        ) else {
-            return false;
-        };
-        FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
-            && stat.st_rdev == null.st_rdev
-            && flags & OFlags::ACCMODE == OFlags::RDWR
+        rustix::io::write(io::stdout(), &[]).is_err_and(|e| e == rustix::io::Errno::BADF)
     }
     #[cfg(not(unix))]
     {

@@ -201,8 +201,50 @@ fn start_error(command: &[OsString], e: &io::Error) -> Failure {
     ))
 }
 
+/// Extensions of programs an interpreter runs: a command naming such a file that is not
+/// there would fail every test the same way.
+const SCRIPT_EXTENSIONS: [&str; 10] = [
+    "py", "rb", "js", "mjs", "pl", "sh", "php", "lua", "jar", "R",
+];
+
+/// Refuses a command that cannot start: a program that is nowhere to be found, or an
+/// interpreter given a program file that does not exist.
+fn check_command(command: &[OsString]) -> Result<(), Failure> {
+    let Some(program) = command.first() else {
+        return Ok(());
+    };
+    let samples = "the repository's sample solutions are in crates/grundy-cli/tests/solutions/ (shgame_right.py answers shgame)";
+    let path = Path::new(program);
+    let found = if path.components().count() > 1 {
+        path.is_file()
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(program).is_file()))
+    };
+    if !found {
+        return Err(Failure::input(anyhow!(
+            "cannot run '{}': no such program; {samples}",
+            escaped(program.as_encoded_bytes())
+        )));
+    }
+    for arg in &command[1..] {
+        let file = Path::new(arg);
+        let script = file
+            .extension()
+            .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|x| e == *x));
+        if script && !arg.as_encoded_bytes().starts_with(b"-") && !file.exists() {
+            return Err(Failure::input(anyhow!(
+                "the command names '{}', which does not exist, so every test would fail; {samples}",
+                escaped(arg.as_encoded_bytes())
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn check(req: &Request) -> Result<(Problem, Limits), Failure> {
     let problem = problem_named(req.problem)?;
+    check_command(req.command)?;
     if !(req.time_limit > 0.0 && req.time_limit <= MAX_TIME_LIMIT) {
         return Err(Failure::input(anyhow!(
             "--time-limit {}: expected seconds above 0 and at most {MAX_TIME_LIMIT}",

@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};
 
-use crate::{assert_refused, run};
+use crate::{assert_refused, run, run_ok};
 
 #[test]
 fn every_subcommand_has_help_with_examples() {
@@ -148,6 +148,20 @@ fn output_that_cannot_be_written_is_an_error() {
         .status()
         .expect("runs");
     assert!(null.success());
+    // /dev/null opened for reading and writing, as Python's subprocess.DEVNULL and
+    // service managers open it, is no closed output either.
+    let both = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .expect("/dev/null");
+    let devnull = StdCommand::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["sequence", "nim", "--upto", "10"])
+        .stdout(both)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&devnull.stderr);
+    assert!(devnull.status.success(), "{stderr}");
 }
 
 #[test]
@@ -164,4 +178,18 @@ fn a_file_over_the_cap_is_refused_by_its_size() {
         2,
         "the input is larger than the supported 1073741824 bytes",
     );
+}
+
+#[test]
+fn help_texts_show_their_examples_as_typed() {
+    let help = run_ok(&["analyze", "--help"], "");
+    assert!(
+        help.contains(r"printf '3 3\n..#\n...\n#..\n' | grundy analyze cram"),
+        "{help}"
+    );
+    let serve = run_ok(&["serve", "--help"], "");
+    assert!(serve.contains("Cram, Chomp"), "{serve}");
+    assert!(serve.contains("Content-Type: application/json"), "{serve}");
+    let r = run(&["analyze", "--bogus"], "");
+    assert_eq!(r.stderr.matches("--help").count(), 1, "{}", r.stderr);
 }

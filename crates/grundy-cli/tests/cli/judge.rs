@@ -340,6 +340,19 @@ fn a_command_that_cannot_start_is_a_usage_error() {
         "cannot run './no-such-program'",
     );
     assert_refused(&["judge", "shgame", "--", "/"], "", 2, "cannot run '/'");
+    // An interpreter is there, the program it is given is not: every test would crash.
+    assert_refused(
+        &["judge", "shgame", "--", "python3", "no-such-solution.py"],
+        "",
+        2,
+        "the command names 'no-such-solution.py', which does not exist",
+    );
+    assert_refused(
+        &["judge", "shgame", "--", "no-such-interpreter", "sol.py"],
+        "",
+        2,
+        "sample solutions are in crates/grundy-cli/tests/solutions/",
+    );
     assert_refused(
         &["judge", "shgame", "--time-limit=-1", "--", "true"],
         "",
