@@ -9,7 +9,7 @@
 //! closed output can no longer be told from a /dev/null opened on purpose. Starting here,
 //! a closed output stays closed, and the first write to it fails.
 
-#![cfg_attr(unix, no_main)]
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -23,7 +23,7 @@ use grundy_cli::commands;
 /// The entry point the C runtime calls. It does the two things Rust's own start would
 /// have done that matter here: a closed pipe is an error to write to, not a signal that
 /// kills (`grundy ... | head` ends quietly), and standard output is flushed at the end.
-#[cfg(unix)]
+#[cfg(all(unix, not(test)))]
 #[unsafe(no_mangle)]
 pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // SAFETY: setting a signal's disposition to SIG_IGN installs no handler of ours; it is
@@ -36,7 +36,7 @@ pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) ->
     i32::from(status)
 }
 
-#[cfg(not(unix))]
+#[cfg(any(not(unix), test))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }

@@ -1,8 +1,12 @@
-//! `grundy picture`: the P-positions of a two-coordinate game as a map.
+//! `grundy picture`: the P-positions of the lame queen as a map: the contest's
+//! (`lamqugam --d D`, squares from 1) or the plane game's (`wythoff`, `lame-queen:D`,
+//! squares from 0).
 
 use std::path::Path;
 
 use anyhow::anyhow;
+use grundy::catalogue::{self, Feature, Game};
+use grundy::contest::Problem;
 use grundy::games::lame_queen::{self, PPositions};
 use grundy::picture::{self, MAX_BOARD};
 
@@ -14,8 +18,8 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
             "--size {size}: expected 1 to {MAX_BOARD} rows and columns"
         )));
     }
-    let (d, first, title) = match game {
-        "lamqugam" | "lame-queen" => {
+    let (d, first, title) = match catalogue::lookup_for(game, Feature::Map)? {
+        Game::Contest(Problem::Lamqugam) => {
             let d = d.unwrap_or(1);
             (
                 d,
@@ -23,23 +27,23 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
                 format!("the lame queen, d = {d}, on 1..={size} × 1..={size}"),
             )
         }
-        "wythoff" => {
+        Game::Plane { d: step, name } => {
             if d.is_some() {
                 return Err(Failure::input(anyhow!(
-                    "--d applies to lamqugam; Wythoff's queen moves any distance on the diagonal"
+                    "--d applies to lamqugam; {name} names its own diagonal step"
                 )));
             }
-            (
-                1,
-                0,
-                format!("Wythoff's game on 0..={0} × 0..={0}", size - 1),
-            )
+            let title = if name == "wythoff" {
+                format!("Wythoff's game on 0..={0} × 0..={0}", size - 1)
+            } else {
+                format!("the lame queen, d = {step}, on 0..={0} × 0..={0}", size - 1)
+            };
+            (step, 0, title)
         }
-        _ => {
-            let named = grundy::catalogue::lookup_for(game, grundy::catalogue::Feature::Map)?;
+        other => {
             return Err(Failure::input(anyhow!(
-                "picture draws the P-positions of lamqugam (lame-queen) and wythoff; for {}, analyze --png draws a position",
-                named.name()
+                "picture draws the P-positions of lamqugam, wythoff and lame-queen:D; for {}, analyze --png draws a position",
+                other.name()
             )));
         }
     };
@@ -49,7 +53,7 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
             lame_queen::MAX_STEP
         )));
     }
-    // Wythoff's (x, y) from 0 is the lame queen's (x + 1, y + 1) with d = 1.
+    // The plane game's (x, y) from 0 is the contest's (x + 1, y + 1).
     let p = PPositions::build(d, size).map_err(Failure::input)?;
     let points: Vec<(u64, u64)> = (1..=size)
         .map(|x| (x, p.partner(x)))

@@ -141,6 +141,7 @@ use Feature::*;
 
 const CONTEST: &[Feature] = &[Solve, Analyze, Moves, Picture];
 const QUEEN: &[Feature] = &[Solve, Analyze, Moves, Map];
+const PLANE: &[Feature] = &[Analyze, Moves, Explore, Map];
 const HEAPS: &[Feature] = &[Analyze, Moves, Sequence, Explore];
 
 /// Every game grundy knows.
@@ -206,16 +207,16 @@ pub const ENTRIES: &[Entry] = &[
         aliases: &[],
         kind: Kind::Plane,
         summary: "Wythoff's game: take from one heap, or the same from both",
-        position: "a square [x, y] counted from 0",
-        features: &[Explore, Map],
+        position: "x y: two heaps, or a queen's square counted from 0 (0 0 has no move), e.g. 3 5",
+        features: PLANE,
     },
     Entry {
         name: "lame-queen:",
         aliases: &[],
         kind: Kind::Plane,
         summary: "the lame queen with diagonal step D, on squares counted from 0",
-        position: "a square [x, y] counted from 0",
-        features: &[Explore],
+        position: "x y: the queen's square counted from 0 (0 0 has no move), e.g. 4 6",
+        features: PLANE,
     },
     Entry {
         name: "nim",
@@ -550,12 +551,9 @@ pub fn analyze(
                 stats,
             }
         }
-        Game::Plane { .. } => {
-            return Err(Error::input(format!(
-                "{} is explored and pictured, not analysed; analyze lamqugam reads a square of the lame queen",
-                game.name()
-            )));
-        }
+        Game::Plane { d, name } => plain(Report::Queen(report::queen::analyze_plane(
+            name, *d, input,
+        )?)),
     })
 }
 
@@ -580,10 +578,7 @@ pub fn moves(
         Game::Cram => moves::cram(input, options, progress),
         Game::Chomp => moves::chomp(input, options, progress),
         Game::Script(script) => moves::script(script, input, options),
-        Game::Plane { .. } => Err(Error::input(format!(
-            "moves are listed for the games that analyze reads, not for {}",
-            game.name()
-        ))),
+        Game::Plane { d, name } => moves::plane(name, *d, input),
     }
 }
 
@@ -606,6 +601,58 @@ mod tests {
         }
         for name in ["octal:0.77", "hex:0.9", "subtraction:1,3,4", "lame-queen:3"] {
             assert!(lookup(name).is_ok(), "{name}");
+        }
+    }
+
+    /// The plane games count squares from 0, the contest from 1: the same square is the
+    /// same position under both names.
+    #[test]
+    fn wythoff_is_the_contest_queen_with_d_1_shifted_by_one() {
+        let options = Options::default();
+        for (x, y) in [(0u64, 0u64), (1, 2), (3, 5), (4, 4), (10, 6)] {
+            let plane = lookup("wythoff").expect("wythoff");
+            let contest = lookup("lamqugam").expect("lamqugam");
+            let a = analyze(
+                &plane,
+                &Input::new("p", format!("{x} {y}")),
+                &options,
+                &mut crate::NoProgress,
+            )
+            .expect("analysed")
+            .report;
+            let b = analyze(
+                &contest,
+                &Input::new("p", format!("1 {} {}", x + 1, y + 1)),
+                &options,
+                &mut crate::NoProgress,
+            )
+            .expect("analysed")
+            .report;
+            assert_eq!(a.grundy(), b.grundy(), "({x}, {y})");
+            assert_eq!(a.winner(), b.winner(), "({x}, {y})");
+            let (Report::Queen(a), Report::Queen(b)) = (a, b) else {
+                panic!("queen reports")
+            };
+            let shifted: Vec<[u64; 2]> = b
+                .winning_moves
+                .iter()
+                .map(|m| [m.to[0] - 1, m.to[1] - 1])
+                .collect();
+            let plane_targets: Vec<[u64; 2]> = a.winning_moves.iter().map(|m| m.to).collect();
+            assert_eq!(plane_targets, shifted, "({x}, {y})");
+        }
+        // Wythoff's P-positions from 0: (0, 0), (1, 2), (3, 5), (4, 7), (6, 10).
+        let plane = lookup("wythoff").expect("wythoff");
+        for (x, y) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)] {
+            let r = analyze(
+                &plane,
+                &Input::new("p", format!("{x} {y}")),
+                &options,
+                &mut crate::NoProgress,
+            )
+            .expect("analysed")
+            .report;
+            assert_eq!(r.winner(), crate::Player::Second, "({x}, {y})");
         }
     }
 

@@ -327,8 +327,12 @@ pub fn value_map(path: &Path, title: &str, grid: &Grid) -> Result<(), PictureErr
 /// The most rows and columns a map of P-positions draws.
 pub const MAX_BOARD: u64 = 1_000_000;
 
+/// The most cells a side of a P-position map draws: past it, squares are grouped.
+const MAP_CELLS: u64 = 800;
+
 /// A map of the P-positions of a square board of `size` × `size` positions numbered from
-/// `first` (0 or 1): a black square on each P-position in `points` (x across, y up).
+/// `first` (0 or 1): a black square on each P-position in `points` (x across, y up); past
+/// 800 squares a side, grey cells of several squares, darker with more P-positions.
 /// `title` goes in the caption.
 pub fn p_position_map(
     path: &Path,
@@ -344,27 +348,68 @@ pub fn p_position_map(
     }
     font();
     let (width, height) = (900u32, 960u32);
+    // The plot is about 800 pixels across: past that many squares a side, squares are
+    // grouped into cells of `cell` × `cell`, each drawn at least a pixel wide and the
+    // darker the more P-positions it holds, so that no point vanishes at any size.
+    let cell = size.div_ceil(MAP_CELLS).max(1);
+    let n = size.div_ceil(cell) as usize;
+    let mut counts = vec![0u32; n * n];
+    for &(x, y) in points {
+        let (i, j) = (
+            (x.saturating_sub(first) / cell) as usize,
+            (y.saturating_sub(first) / cell) as usize,
+        );
+        if i < n && j < n {
+            counts[i * n + j] += 1;
+        }
+    }
+    let most = counts.iter().copied().max().unwrap_or(0).max(1);
+    let caption = if cell == 1 {
+        format!("{title}: {} P-positions, black", points.len())
+    } else {
+        format!(
+            "{title}: {} P-positions; cells of {cell}², darker = more",
+            points.len()
+        )
+    };
+    // Room for the longest tick label: the largest coordinate's digits.
+    let digits = (first + size).to_string().len() as u32;
     let mut rgb = vec![255u8; (width * height * 3) as usize];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_err)?;
         let (low, high) = (first as f64 - 0.5, (first + size) as f64 - 0.5);
+        // The caption fits the width: a long one in a smaller type.
+        let type_size = (22.0 * (72.0 / caption.chars().count() as f64).min(1.0)).max(13.0);
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{title}: {} P-positions, black", points.len()),
-                ("sans-serif", 22),
-            )
+            .caption(caption, ("sans-serif", type_size))
             .margin(18)
+            .margin_right(18 + 5 * digits)
             .x_label_area_size(45)
-            .y_label_area_size(60)
+            .y_label_area_size(30 + 9 * digits)
             .build_cartesian_2d(low..high, low..high)
             .map_err(draw_err)?;
         whole_number_mesh(&mut chart, "x", "y")?;
+        let side = cell as f64;
         chart
-            .draw_series(points.iter().map(|&(x, y)| {
-                let (x, y) = (x as f64, y as f64);
-                Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], BLACK.filled())
-            }))
+            .draw_series(
+                counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c > 0)
+                    .map(|(k, &c)| {
+                        let (i, j) = ((k / n) as f64, (k % n) as f64);
+                        let (x, y) = (low + i * side, low + j * side);
+                        // A lone point in a cell is mid grey; a full one, black.
+                        let shade = (160.0 * (1.0 - f64::from(c) / f64::from(most))) as u8;
+                        let colour = if cell == 1 {
+                            BLACK
+                        } else {
+                            RGBColor(shade, shade, shade)
+                        };
+                        Rectangle::new([(x, y), (x + side, y + side)], colour.filled())
+                    }),
+            )
             .map_err(draw_err)?;
         root.present().map_err(draw_err)?;
     }
@@ -398,6 +443,52 @@ mod tests {
         assert!(img.pixels().any(|p| p.0 == [0, 0, 0]));
         // Only the two pictures are in the directory: no temporary file left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    /// The P-positions of Wythoff's game lie near two lines; on a map of any size those
+    /// lines are drawn, not lost between pixels.
+    #[test]
+    fn points_stay_visible_on_maps_of_any_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        for size in [50u64, 10_000, 1_000_000] {
+            let mut points = Vec::new();
+            for k in 0u64.. {
+                let a = (k as f64 * phi).floor() as u64;
+                let b = a + k;
+                if b >= size {
+                    break;
+                }
+                points.push((a, b));
+                points.push((b, a));
+            }
+            let path = dir.path().join(format!("w{size}.png"));
+            p_position_map(&path, "Wythoff", 0, size, &points).unwrap();
+            let img = image::open(&path).unwrap().to_rgb8();
+            // Dark pixels inside the plot, not only the axes' black: count those off
+            // the axes' rows and columns by requiring a grey or black pixel whose row
+            // and column both hold fewer than half the plot's width of them.
+            let dark = |p: &image::Rgb<u8>| p.0[0] < 200 && p.0 == [p.0[0]; 3];
+            let (w, h) = img.dimensions();
+            let rows: Vec<u32> = (0..h)
+                .map(|y| (0..w).filter(|&x| dark(img.get_pixel(x, y))).count() as u32)
+                .collect();
+            let cols: Vec<u32> = (0..w)
+                .map(|x| (0..h).filter(|&y| dark(img.get_pixel(x, y))).count() as u32)
+                .collect();
+            let inside = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    dark(img.get_pixel(x, y))
+                        && rows[y as usize] < w / 2
+                        && cols[x as usize] < h / 2
+                })
+                .count();
+            assert!(
+                inside > 300,
+                "size {size}: {inside} dark pixels in the plot"
+            );
+        }
     }
 
     #[test]

@@ -182,7 +182,12 @@ impl<'de> Deserialize<'de> for Report {
         let read = |v: serde_json::Value| -> Result<Report, D::Error> {
             let r = match game {
                 "shgame" => Report::Sheet(serde_json::from_value(v).map_err(D::Error::custom)?),
-                "lamqugam" => Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?),
+                "lamqugam" | "wythoff" => {
+                    Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                g if g.starts_with("lame-queen:") => {
+                    Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
                 "inventor-outlasting" => {
                     Report::Inventor(serde_json::from_value(v).map_err(D::Error::custom)?)
                 }

@@ -277,10 +277,31 @@ pub fn sheet(input: &Input) -> Result<MoveList, Error> {
     })
 }
 
-/// The lame queen: every square it reaches.
+/// The lame queen of the contest (squares from 1): every square it reaches.
 pub fn queen(input: &Input) -> Result<MoveList, Error> {
     let (d, x, y) = super::queen::parse(input)?;
-    let report = super::queen::explain(d, x, y)?;
+    queen_from("lamqugam", d, x, y, 1)
+}
+
+/// The lame queen `name` with step `d` on squares from 0 (Wythoff's game is d = 1): every
+/// square it reaches.
+pub fn plane(name: &str, d: u64, input: &Input) -> Result<MoveList, Error> {
+    let (x, y) = super::queen::parse_plane(input)?;
+    queen_from(name, d, x, y, 0)
+}
+
+fn queen_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<MoveList, Error> {
+    let report = super::queen::explain_from(name, d, x, y, origin)?;
+    let shift = 1 - origin;
+    // The contest's input names d; the plane game's only the square.
+    let written = |a: u64, b: u64| {
+        if origin == 1 {
+            format!("{d} {a} {b}")
+        } else {
+            format!("{a} {b}")
+        }
+    };
+    let (x, y) = (x + shift, y + shift);
     if x + y > MAX_MOVES {
         return Err(too_many(x + y));
     }
@@ -290,16 +311,16 @@ pub fn queen(input: &Input) -> Result<MoveList, Error> {
         .into_iter()
         .map(|((a, b), winning)| {
             Candidate::new(
-                format!("to ({a}, {b})"),
-                format!("{d} {a} {b}"),
+                format!("to ({}, {})", a - shift, b - shift),
+                written(a - shift, b - shift),
                 winning,
                 (x - a) + (y - b),
             )
         })
         .collect();
     Ok(MoveList {
-        game: "lamqugam".into(),
-        position: format!("{d} {x} {y}"),
+        game: name.into(),
+        position: written(x - shift, y - shift),
         grundy: report.grundy,
         winner: report.winner,
         heaps: None,
@@ -667,6 +688,8 @@ mod tests {
             ("subtraction:1,3,4", "9 6"),
             ("shgame", "4 5 2 3"),
             ("lamqugam", "2 5 6"),
+            ("wythoff", "4 7"),
+            ("lame-queen:3", "5 6"),
             ("cram", "3 3"),
             ("cram", "2 4\n..#.\n....\n"),
             ("chomp", "4,3,1"),

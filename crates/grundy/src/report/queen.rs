@@ -1,6 +1,10 @@
-//! The lame queen (lamqugam): a queen on square (x, y) moves left along its row, down its
-//! column, or diagonally by a multiple of d; whoever cannot move loses. Squares count
-//! from 1, as in the contest's statement: (1, 1) is the corner with no move.
+//! The lame queen: a queen on square (x, y) moves left along its row, down its column, or
+//! diagonally by a multiple of d; whoever cannot move loses. Wythoff's game is d = 1.
+//!
+//! Two conventions, one per name: the contest problem `lamqugam` counts squares from 1,
+//! as its statement does ((1, 1) is the corner with no move); the plane games `wythoff`
+//! and `lame-queen:D` count from 0, as heaps do ((0, 0) is the corner), in `analyze`,
+//! `explore` and `picture` alike.
 
 use std::fmt;
 
@@ -18,7 +22,7 @@ const MAX_DRAWN: u64 = 40;
 /// The analysis of one square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QueenReport {
-    /// `lamqugam`.
+    /// `lamqugam`, `wythoff` or `lame-queen:D`.
     pub game: String,
     /// Known exactly for P-positions (0) and where the Grundy table was built.
     pub grundy: Option<Nimber>,
@@ -26,16 +30,24 @@ pub struct QueenReport {
     pub winner: Player,
     /// The diagonal step.
     pub d: u64,
-    /// The queen's row, from 1.
+    /// The queen's row, from [`origin`](Self::origin).
     pub x: u64,
-    /// The queen's column, from 1.
+    /// The queen's column, from [`origin`](Self::origin).
     pub y: u64,
+    /// Where squares are counted from: 1 for `lamqugam`, 0 for `wythoff` and
+    /// `lame-queen:D`.
+    #[serde(default = "one")]
+    pub origin: u64,
     /// Every move to a P-position.
     pub winning_moves: Vec<QueenMove>,
     /// Rows x down to 1 as the text report draws them, where the square is small enough:
     /// `Q` the queen, `*` a winning target, `o` another P-position, `.` the rest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<Vec<String>>,
+}
+
+fn one() -> u64 {
+    1
 }
 
 /// A move of the queen.
@@ -66,15 +78,42 @@ pub fn analyze(input: &Input) -> Result<QueenReport, Error> {
     explain(d, x, y)
 }
 
-/// The square (x, y) with diagonal step d explained.
+/// Reads `x y`, squares counted from 0, for the plane game with step `d`.
+pub fn parse_plane(input: &Input) -> Result<(u64, u64), Error> {
+    let err = |e| input.error(e);
+    let mut t = Tokens::new(&input.bytes);
+    let most = lame_queen::MAX_COORD - 1;
+    let x = t.u64_in("x", 0, most).map_err(err)?;
+    let y = t.u64_in("y", 0, most).map_err(err)?;
+    t.end().map_err(err)?;
+    Ok((x, y))
+}
+
+/// The square of `input` of the plane game `name` (`wythoff`, `lame-queen:D`) explained,
+/// squares counted from 0.
+pub fn analyze_plane(name: &str, d: u64, input: &Input) -> Result<QueenReport, Error> {
+    let (x, y) = parse_plane(input)?;
+    explain_from(name, d, x, y, 0)
+}
+
+/// The square (x, y) with diagonal step d explained, squares counted from 1.
 pub fn explain(d: u64, x: u64, y: u64) -> Result<QueenReport, Error> {
+    explain_from("lamqugam", d, x, y, 1)
+}
+
+/// The square (x, y) with diagonal step d of the game `name`, squares counted from
+/// `origin` (0 or 1), explained.
+pub fn explain_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<QueenReport, Error> {
+    // The engine counts from 1.
+    let shift = 1 - origin;
+    let (x, y) = (x + shift, y + shift);
     let p = PPositions::build(d, x.max(y)).map_err(|e| Error::input(e.to_string()))?;
     let winning_moves: Vec<QueenMove> = p
         .winning_moves(x, y)
         .into_iter()
         .map(|(tx, ty)| QueenMove {
-            label: describe(x, y, tx, ty),
-            to: [tx, ty],
+            label: describe(x - shift, y - shift, tx - shift, ty - shift),
+            to: [tx - shift, ty - shift],
         })
         .collect();
     let is_p = winning_moves.is_empty();
@@ -92,7 +131,7 @@ pub fn explain(d: u64, x: u64, y: u64) -> Result<QueenReport, Error> {
                     .map(|j| {
                         if (i, j) == (x, y) {
                             'Q'
-                        } else if winning_moves.iter().any(|m| m.to == [i, j]) {
+                        } else if winning_moves.iter().any(|m| m.to == [i - shift, j - shift]) {
                             '*'
                         } else if p.is_p(i, j) {
                             'o'
@@ -105,12 +144,13 @@ pub fn explain(d: u64, x: u64, y: u64) -> Result<QueenReport, Error> {
             .collect()
     });
     Ok(QueenReport {
-        game: "lamqugam".into(),
+        game: name.into(),
         grundy,
         winner: if is_p { Player::Second } else { Player::First },
         d,
-        x,
-        y,
+        x: x - shift,
+        y: y - shift,
+        origin,
         winning_moves,
         board,
     })
@@ -129,15 +169,21 @@ pub fn describe(x: u64, y: u64, tx: u64, ty: u64) -> String {
 
 impl fmt::Display for QueenReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let from = if self.origin == 0 {
+            " (squares from 0)"
+        } else {
+            ""
+        };
         writeln!(
             f,
-            "queen:   ({}, {}), diagonal steps in multiples of d = {}",
+            "queen:   ({}, {}){from}, diagonal steps in multiples of d = {}",
             self.x, self.y, self.d
         )?;
         if let Some(board) = &self.board {
             writeln!(f)?;
             for (k, row) in board.iter().enumerate() {
-                writeln!(f, "  {:>3} {row}", board.len() - k)?;
+                let row_number = board.len() - k - 1 + self.origin as usize;
+                writeln!(f, "  {row_number:>3} {row}")?;
             }
             writeln!(
                 f,
