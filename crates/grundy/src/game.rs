@@ -13,13 +13,31 @@ use crate::Nimber;
 /// rectangles, an octal split leaves two heaps).
 pub type Components<P> = SmallVec<[P; 4]>;
 
+/// A move to the single position `p`: the common case.
+pub fn to<P>(p: P) -> Components<P> {
+    let mut c = Components::new();
+    c.push(p);
+    c
+}
+
+/// A move that splits the position into the independent `parts`.
+pub fn split<P>(parts: impl IntoIterator<Item = P>) -> Components<P> {
+    parts.into_iter().collect()
+}
+
+/// A move that leaves nothing at all (the game ends with it).
+pub fn nothing<P>() -> Components<P> {
+    Components::new()
+}
+
 /// An impartial game: both players have the same moves, and whoever cannot move loses.
 ///
 /// Only [`options`](Game::options) is required. The solver in [`crate::Solver`] turns it
 /// into Grundy values, outcomes and winning moves.
 ///
 /// ```
-/// use grundy::{Components, Game, Solver, Nimber};
+/// use grundy::game::{self, Components};
+/// use grundy::{Game, Solver, Nimber};
 ///
 /// /// Take one or two counters from a single heap.
 /// struct TakeOneOrTwo;
@@ -29,7 +47,7 @@ pub type Components<P> = SmallVec<[P; 4]>;
 ///     fn options(&self, n: &u64, out: &mut Vec<Components<u64>>) {
 ///         for take in 1..=2 {
 ///             if take <= *n {
-///                 out.push(Components::from_elem(n - take, 1));
+///                 out.push(game::to(n - take));
 ///             }
 ///         }
 ///     }

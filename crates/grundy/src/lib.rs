@@ -39,9 +39,11 @@ pub mod games;
 pub mod index;
 pub mod nimber;
 pub mod parse;
+#[cfg(feature = "picture")]
 pub mod picture;
 pub mod progress;
 pub mod report;
+#[cfg(feature = "script")]
 pub mod script;
 pub mod solve;
 pub mod stop;

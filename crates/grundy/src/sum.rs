@@ -36,7 +36,7 @@ where
                 next.extend_from_slice(&p[..i]);
                 next.extend_from_slice(&p[i + 1..]);
                 next.extend(leaves);
-                out.push(Components::from_elem(next, 1));
+                out.push(crate::game::to(next));
             }
         }
     }

@@ -18,14 +18,13 @@
 //! # Ok::<(), grundy::report::Error>(())
 //! ```
 
-use std::path::Path;
-
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
 use crate::parse::{Input, escaped_str};
 use crate::progress::Progress;
 use crate::report::{self, Error, Report};
 pub use crate::report::{Options, SCRIPT_MEMORY};
+#[cfg(feature = "script")]
 use crate::script::ScriptGame;
 
 /// What kind of game an entry is.
@@ -334,6 +333,7 @@ pub enum Game {
         name: String,
     },
     /// A script game, loaded.
+    #[cfg(feature = "script")]
     Script(Box<ScriptGame>),
 }
 
@@ -353,6 +353,7 @@ impl Game {
             Game::Chomp => "chomp",
             Game::Plane { d: 1, name } if name == "wythoff" => "wythoff",
             Game::Plane { .. } => "lame-queen:",
+            #[cfg(feature = "script")]
             Game::Script(_) => "script:",
         };
         entry_named(name).unwrap_or(&ENTRIES[0])
@@ -371,6 +372,7 @@ impl Game {
             Game::Cram => "cram".into(),
             Game::Chomp => "chomp".into(),
             Game::Plane { name, .. } => name.clone(),
+            #[cfg(feature = "script")]
             Game::Script(s) => s.source().to_string(),
         }
     }
@@ -388,7 +390,13 @@ fn entry_named(name: &str) -> Option<&'static Entry> {
 /// known ones and the nearest name, if one is near.
 pub fn lookup(name: &str) -> Result<Game, Error> {
     if let Some(path) = name.strip_prefix("script:") {
-        return load_script(Path::new(path)).map(|g| Game::Script(Box::new(g)));
+        #[cfg(feature = "script")]
+        return load_script(std::path::Path::new(path)).map(|g| Game::Script(Box::new(g)));
+        #[cfg(not(feature = "script"))]
+        return Err(Error::input(format!(
+            "script games need grundy built with the 'script' feature; '{}' cannot be read",
+            escaped_str(path)
+        )));
     }
     if let Some(p) = Problem::from_name(name) {
         return Ok(Game::Contest(p));
@@ -477,7 +485,8 @@ fn unknown(name: &str, feature: Option<Feature>) -> Error {
 }
 
 /// Loads a script game: a file that cannot be read or compiled is bad input.
-pub fn load_script(path: &Path) -> Result<ScriptGame, Error> {
+#[cfg(feature = "script")]
+pub fn load_script(path: &std::path::Path) -> Result<ScriptGame, Error> {
     if path.as_os_str().is_empty() {
         return Err(Error::input(
             "script: needs a file name, like script:kayles.rhai",
@@ -543,6 +552,7 @@ pub fn analyze(
                 stats,
             }
         }
+        #[cfg(feature = "script")]
         Game::Script(script) => {
             let (report, stats) =
                 report::script::analyze(script, input, options.script_positions())?;
@@ -577,6 +587,7 @@ pub fn moves(
         }
         Game::Cram => moves::cram(input, options, progress),
         Game::Chomp => moves::chomp(input, options, progress),
+        #[cfg(feature = "script")]
         Game::Script(script) => moves::script(script, input, options),
         Game::Plane { d, name } => moves::plane(name, *d, input),
     }

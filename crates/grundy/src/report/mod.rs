@@ -27,6 +27,7 @@ pub mod cells;
 pub mod heaps;
 pub mod moves;
 pub mod queen;
+#[cfg(feature = "script")]
 pub mod script;
 pub mod sheet;
 
@@ -39,8 +40,6 @@ use crate::nimber::Nimber;
 pub use crate::error::{Error, ErrorKind};
 
 use std::path::PathBuf;
-
-use crate::script::positions_within;
 
 /// What an analysis may use besides the position.
 #[derive(Clone, Debug, Default)]
@@ -68,8 +67,9 @@ impl Options {
     }
 
     /// The positions a script game may store.
+    #[cfg(feature = "script")]
     pub fn script_positions(&self) -> usize {
-        positions_within(
+        crate::script::positions_within(
             self.memory
                 .unwrap_or_else(|| self.board_memory().min(SCRIPT_MEMORY)),
         )
@@ -96,6 +96,7 @@ pub enum Report {
     /// A Cram or Chomp board.
     Board(board::BoardReport),
     /// A sum of positions of a script game.
+    #[cfg(feature = "script")]
     Script(script::ScriptReport),
 }
 
@@ -110,6 +111,7 @@ impl Report {
             Report::Lava(r) => &r.game,
             Report::Cakes(r) => &r.game,
             Report::Board(r) => &r.game,
+            #[cfg(feature = "script")]
             Report::Script(r) => &r.game,
         }
     }
@@ -125,6 +127,7 @@ impl Report {
             Report::Lava(r) => Some(r.grundy),
             Report::Cakes(r) => Some(r.grundy),
             Report::Board(r) => Some(r.grundy),
+            #[cfg(feature = "script")]
             Report::Script(r) => Some(r.grundy),
         }
     }
@@ -139,6 +142,7 @@ impl Report {
             Report::Lava(r) => r.winner,
             Report::Cakes(r) => r.winner,
             Report::Board(r) => r.winner,
+            #[cfg(feature = "script")]
             Report::Script(r) => r.winner,
         }
     }
@@ -153,6 +157,7 @@ impl Report {
             Report::Lava(r) => r.winning_moves.len(),
             Report::Cakes(r) => r.winning_moves.len(),
             Report::Board(r) => r.winning_moves.len(),
+            #[cfg(feature = "script")]
             Report::Script(r) => r.winning_moves.len(),
         }
     }
@@ -168,6 +173,7 @@ impl fmt::Display for Report {
             Report::Lava(r) => r.fmt(f),
             Report::Cakes(r) => r.fmt(f),
             Report::Board(r) => r.fmt(f),
+            #[cfg(feature = "script")]
             Report::Script(r) => r.fmt(f),
         }
     }
@@ -199,6 +205,7 @@ impl<'de> Deserialize<'de> for Report {
                 _ if has("heaps") => {
                     Report::Heaps(serde_json::from_value(v).map_err(D::Error::custom)?)
                 }
+                #[cfg(feature = "script")]
                 _ if has("positions") => {
                     Report::Script(serde_json::from_value(v).map_err(D::Error::custom)?)
                 }

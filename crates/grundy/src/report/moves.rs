@@ -24,12 +24,15 @@ use serde::{Deserialize, Serialize};
 use super::Options;
 use super::{Error, Report};
 use crate::family::Family;
-use crate::game::{Game as _, Player};
+#[cfg(feature = "script")]
+use crate::game::Game as _;
+use crate::game::Player;
 use crate::games::board::Chomp;
 use crate::games::lame_queen::PPositions;
 use crate::nimber::Nimber;
 use crate::parse::Input;
 use crate::progress::Progress;
+#[cfg(feature = "script")]
 use crate::script::{ScriptGame, parse_positions};
 use crate::solve::search::Search;
 use crate::solve::table::PackedTable;
@@ -606,6 +609,7 @@ pub fn in_play(
 
 /// A script game: every option of every position of the sum, with the value it leaves.
 /// A move that leaves nothing at all ends the game; its position is written empty.
+#[cfg(feature = "script")]
 pub fn script(game: &ScriptGame, input: &Input, options: &Options) -> Result<MoveList, Error> {
     let text = input.text()?;
     let mut list = MoveList {
