@@ -165,7 +165,7 @@ try {
   //     cells are exactly analyze's winning moves of the position on screen.
   const greenCells = () => page.$$eval("#heaps .grid button[data-winning='true']",
     (bs) => bs.map((b) => b.getAttribute("aria-label")).sort());
-  for (const [name, first, ending] of [["lava", "you", "you-win"], ["inventor", "grundy", "grundy-wins"]]) {
+  for (const [name, first, ending] of [["caos3", "you", "you-win"], ["inventor-outlasting", "grundy", "grundy-wins"]]) {
     await page.selectOption("#game", name);
     s = await newGame(page, name, await page.inputValue("#position"), first);
     moves = 0;

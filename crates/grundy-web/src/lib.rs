@@ -9,6 +9,8 @@
 //! - `POST /api/moves` (heap games, script games, the sheet, the lame queen, cakes, lava
 //!   maps and Inventor boards in play, Cram, Chomp) lists every legal move with the
 //!   position it leaves and its outcome.
+//! - `GET /api/games` lists the catalogue: every game with its names, how a position is
+//!   written, and what can be asked of it.
 //! - `POST /api/move` plays grundy's reply: a winning move when there is one, else the
 //!   smallest move.
 //!
@@ -98,6 +100,7 @@ pub fn router(scripts: Option<&Path>, time_limit: Duration) -> Router {
         .route("/api/analyze", post(analyze))
         .route("/api/moves", post(moves))
         .route("/api/move", post(reply))
+        .route("/api/games", get(games))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(same_origin))
@@ -631,6 +634,12 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
         position: next.position,
         analysis,
     })
+}
+
+/// Every game of the catalogue: its name, aliases, kind, summary, how a position is
+/// written, and what can be asked of it. The page builds its lists from it.
+async fn games() -> Response {
+    axum::Json(grundy::catalogue::ENTRIES).into_response()
 }
 
 async fn reply(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {

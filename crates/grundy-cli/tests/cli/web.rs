@@ -149,6 +149,17 @@ fn the_api_answers_what_the_command_line_prints() {
     let (status, page) = request(&server.addr, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(page.contains("<script src=\"/app.js\">"));
+    // The page's lists of games come from the library's catalogue.
+    let (status, games) = request(&server.addr, "GET", "/api/games", b"");
+    assert_eq!(status, 200, "{games}");
+    let names: Vec<String> = json(&games)
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|e| e["name"].as_str().map(str::to_string))
+        .collect();
+    let catalogue: Vec<&str> = grundy::catalogue::ENTRIES.iter().map(|e| e.name).collect();
+    assert_eq!(names, catalogue);
 }
 
 #[test]

@@ -39,11 +39,12 @@ function moveLabel(m) {
 const STARTS = {
   shgame: "5 8 2 3",
   lamqugam: "2 9 7",
-  cakes: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
+  pshtbrth: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
   cram: "3 4",
   chomp: "4,3,3,1",
-  lava: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
-  inventor: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
+  wythoff: "4 6",
+  caos3: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
+  "inventor-outlasting": "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
 };
 
 // The cells of a board in play, as analyze draws them.
@@ -243,6 +244,35 @@ async function analyzeAny() {
   }
 }
 
+// The games to play and to analyze, from the library's catalogue: every game whose moves
+// are listed, heap games first, the default Nim; parametric names (octal:CODE, ...) are
+// typed under "Another game".
+async function loadGames() {
+  const response = await fetch("/api/games");
+  const entries = await response.json();
+  const order = { heaps: 0, board: 1, contest: 2, plane: 3, script: 4 };
+  const playable = entries
+    .filter((e) => e.features.includes("moves") && !e.name.endsWith(":"))
+    .sort((a, b) => order[a.kind] - order[b.kind]);
+  const other = $("game").querySelector('option[value="other"]');
+  for (const e of playable) {
+    const option = document.createElement("option");
+    option.value = e.name;
+    option.textContent = `${e.name}: ${e.summary}`;
+    option.title = e.position;
+    $("game").insertBefore(option, other);
+  }
+  $("game").value = "nim";
+  for (const e of entries.filter((e) => e.features.includes("analyze"))) {
+    for (const name of [e.name, ...e.aliases]) {
+      const option = document.createElement("option");
+      option.value = name;
+      option.label = e.summary;
+      $("games").appendChild(option);
+    }
+  }
+}
+
 $("game").addEventListener("change", () => {
   const choice = $("game").value;
   $("code-label").hidden = choice !== "other";
@@ -254,3 +284,4 @@ $("hints").addEventListener("change", () => $("board").classList.toggle("hints",
 $("new-game").addEventListener("click", newGame);
 $("undo").addEventListener("click", undo);
 $("a-run").addEventListener("click", analyzeAny);
+loadGames().catch((e) => setStatus("error", `Error: ${e.message}`));

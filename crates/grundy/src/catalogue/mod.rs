@@ -28,7 +28,8 @@ pub use crate::report::{Options, SCRIPT_MEMORY};
 use crate::script::ScriptGame;
 
 /// What kind of game an entry is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A contest problem: whole inputs are solved, one position is analysed.
     Contest,
@@ -43,7 +44,8 @@ pub enum Kind {
 }
 
 /// What can be asked of a game, one subcommand each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Feature {
     /// Whole contest inputs: `grundy solve`, `gen`, `judge`.
     Solve,
@@ -101,7 +103,7 @@ impl Feature {
 }
 
 /// One game of the catalogue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Entry {
     /// Its name; a name ending in `:` takes a parameter after the colon (`octal:0.77`).
     pub name: &'static str,
