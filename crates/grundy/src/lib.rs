@@ -51,6 +51,11 @@ pub mod store;
 pub mod sum;
 pub mod work;
 
+/// The README's Rust example, run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExample;
+
 pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum, checksum_of};
 pub use game::{Components, Game, Player};
 pub use nimber::{MexSet, Nimber, mex, nim_sum};

@@ -1,5 +1,10 @@
 //! Nimbers and the two operations the Sprague–Grundy theorem needs: nim-sum (XOR) and mex.
 //!
+//! One rule for widths: tables hold values in the narrowest unsigned integer that fits
+//! (one byte in the Chomp and cakes tables, two bytes then four in the heap tables, `u32`
+//! from [`Family::values`](crate::Family::values)); a value that crosses the API on its
+//! own is a [`Nimber`], 64 bits.
+//!
 //! ```
 //! use grundy::{Nimber, MexSet, nim_sum};
 //!

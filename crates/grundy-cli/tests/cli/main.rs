@@ -16,6 +16,7 @@ mod judge;
 mod lamqugam;
 mod pictures;
 mod pshtbrth;
+mod readme;
 mod scripts;
 mod sequences;
 mod shgame;
