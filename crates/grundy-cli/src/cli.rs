@@ -137,8 +137,8 @@ Examples:
         #[arg(long, value_name = "A", default_value_t = 0)]
         from: u64,
         /// How to compute the values.
-        #[arg(long, value_enum, default_value_t = Engine::Table)]
-        engine: Engine,
+        #[arg(long, value_enum, default_value_t = SequenceMethod::Table)]
+        engine: SequenceMethod,
         /// Print a checksum, any proven period, the engine's counts and timing on
         /// standard error.
         #[arg(long)]
@@ -428,7 +428,7 @@ impl SizeArg {
 
 /// How `sequence` computes values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
+pub enum SequenceMethod {
     /// The fastest exact method: a formula, or the sparse-space engine (the table loop
     /// for three-heap moves), continued by the period once the values prove one.
     Table,

@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{family_failure, script};
 use crate::Failure;
-use crate::cli::Engine;
+use crate::cli::SequenceMethod;
 use crate::progress::Bar;
 use crate::signals::Deferring;
 
@@ -25,7 +25,7 @@ pub struct Request<'a> {
     pub family: &'a str,
     pub upto: u64,
     pub from: u64,
-    pub engine: Engine,
+    pub engine: SequenceMethod,
     pub stats: bool,
     pub out: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
@@ -55,7 +55,9 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     }
     let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
     if let Some(path) = script::path_of(req.family) {
-        if req.checkpoint.is_some() || matches!(req.engine, Engine::Sparse | Engine::Loop) {
+        if req.checkpoint.is_some()
+            || matches!(req.engine, SequenceMethod::Sparse | SequenceMethod::Loop)
+        {
             return Err(Failure::input(anyhow!(
                 "script games are solved by the generic solver: --engine sparse, --engine loop and --checkpoint do not apply"
             )));
@@ -77,16 +79,17 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     };
     let started = Instant::now();
     match (&family, req.engine) {
-        (Family::TakeBreak(game), Engine::Table | Engine::Sparse | Engine::Loop) => {
-            take_break(req, &family, game, started)
-        }
+        (
+            Family::TakeBreak(game),
+            SequenceMethod::Table | SequenceMethod::Sparse | SequenceMethod::Loop,
+        ) => take_break(req, &family, game, started),
         _ => {
             if req.checkpoint.is_some() {
                 return Err(Failure::input(anyhow!(
                     "--checkpoint works with take-and-break families (octal:, hex:, grundy-game) and the engines table, sparse and loop"
                 )));
             }
-            if req.engine == Engine::Sparse {
+            if req.engine == SequenceMethod::Sparse {
                 return Err(Failure::input(anyhow!(
                     "--engine sparse works with take-and-break families (octal:, hex:, grundy-game), not {}",
                     family.short_name()
@@ -100,7 +103,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
 /// Nim and subtraction games (a formula or a short loop), and the generic solver.
 fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Failure> {
     let (values, solver_stats) = match req.engine {
-        Engine::Solver => {
+        SequenceMethod::Solver => {
             let (v, s) = family
                 .values_and_stats_by_solver(req.upto, &mut Bar::above(100_000_000))
                 .map_err(family_failure)?;
@@ -110,7 +113,7 @@ fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Fai
             family
                 .values_with(
                     req.upto,
-                    req.engine == Engine::Table,
+                    req.engine == SequenceMethod::Table,
                     &mut Bar::above(1 << 30),
                 )
                 .map_err(family_failure)?,
@@ -162,8 +165,8 @@ fn take_break(
         }));
     }
     let method = match req.engine {
-        Engine::Sparse => Method::Sparse,
-        Engine::Loop => Method::Loop,
+        SequenceMethod::Sparse => Method::Sparse,
+        SequenceMethod::Loop => Method::Loop,
         _ => Method::Table,
     };
     // Held until the run ends: a second run on the same checkpoint would save over this

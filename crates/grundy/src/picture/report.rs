@@ -3,7 +3,7 @@
 //! moves, cakes with the winning rectangles, Cram boards with the winning dominoes.
 
 use super::{BoardPicture, Fill, Panel};
-use crate::report::cells::CellMove;
+use crate::report::cells::Move as CellMove;
 use crate::report::{Error, Report};
 
 /// The games a picture is drawn for.

@@ -41,12 +41,12 @@ pub struct BoardReport {
     /// `o` the rest.
     pub board: Vec<String>,
     /// Every move that leaves a P-position.
-    pub winning_moves: Vec<BoardMove>,
+    pub winning_moves: Vec<Move>,
 }
 
 /// A domino or a bite.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BoardMove {
+pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -162,12 +162,12 @@ pub fn analyze_cram(
     let (cram, free) = parse_cram(input)?;
     let (value, wins, stats) = solve_cram(cram, free, memory, "searching", true, progress);
     let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
-    let moves: Vec<BoardMove> = wins
+    let moves: Vec<Move> = wins
         .iter()
         .map(|p| {
             let ([r1, c1], [r2, c2]) = (cell(p.first), cell(p.second));
             let dir = if r1 == r2 { "across" } else { "down" };
-            BoardMove {
+            Move {
                 label: format!("domino on row {r1}, column {c1} and row {r2}, column {c2} ({dir})"),
                 cells: vec![[r1, c1], [r2, c2]],
             }
@@ -339,9 +339,9 @@ pub fn analyze_chomp(
             }
         }
     }
-    let moves: Vec<BoardMove> = wins
+    let moves: Vec<Move> = wins
         .iter()
-        .map(|b| BoardMove {
+        .map(|b| Move {
             label: format!(
                 "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
                 b.row + 1,

@@ -36,7 +36,7 @@ pub struct CakeReport {
     /// Each cake's value.
     pub cake_values: Vec<Nimber>,
     /// Every move that leaves a P-position.
-    pub winning_moves: Vec<CakeMove>,
+    pub winning_moves: Vec<Move>,
     /// The cakes as given: R rows of `0` and `1` each.
     #[serde(default)]
     pub cakes: Vec<Vec<String>>,
@@ -44,7 +44,7 @@ pub struct CakeReport {
 
 /// A rectangle put out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CakeMove {
+pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -227,7 +227,7 @@ pub fn explain(cakes: &Cakes, table: &Table) -> CakeReport {
             if table.value(mask & !rect.mask) == target {
                 let rows = [rect.row + 1, rect.row + rect.height];
                 let columns = [rect.col + 1, rect.col + rect.width];
-                moves.push(CakeMove {
+                moves.push(Move {
                     label: format!(
                         "cake {}: put out {}, {}",
                         k + 1,

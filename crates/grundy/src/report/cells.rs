@@ -173,7 +173,7 @@ fn marked_rows(grid: &Grid, mark: impl Fn(usize, usize) -> Option<char>) -> Vec<
 
 /// A winning move on one cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CellMove {
+pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -184,11 +184,7 @@ pub struct CellMove {
 }
 
 /// The board of a report drawn for the text report, indented, each winning cell `*`.
-fn draw_with_hints(
-    f: &mut fmt::Formatter<'_>,
-    board: &[String],
-    winning: &[CellMove],
-) -> fmt::Result {
+fn draw_with_hints(f: &mut fmt::Formatter<'_>, board: &[String], winning: &[Move]) -> fmt::Result {
     for (r, row) in board.iter().enumerate() {
         f.write_str("  ")?;
         for (c, ch) in row.chars().enumerate() {
@@ -223,7 +219,7 @@ pub struct InventorReport {
     /// The board drawn: `X` a free spot, `.` no spot, `A` an attraction, `+` a sign.
     pub board: Vec<String>,
     /// Every build that leaves a P-position.
-    pub winning_moves: Vec<CellMove>,
+    pub winning_moves: Vec<Move>,
 }
 
 /// The Inventor board of `input` explained.
@@ -266,7 +262,7 @@ pub fn analyze_inventor(
         winning_moves: a
             .winning
             .iter()
-            .map(|&(r, c)| CellMove {
+            .map(|&(r, c)| Move {
                 label: format!("build at row {}, column {}", r + 1, c + 1),
                 row: r + 1,
                 column: c + 1,
@@ -372,7 +368,7 @@ pub struct LavaReport {
     /// The map drawn: `#` wall, `^` open, `m` a live monster, `~` lava.
     pub board: Vec<String>,
     /// Every monster to pour lava from that leaves a P-position.
-    pub winning_moves: Vec<CellMove>,
+    pub winning_moves: Vec<Move>,
 }
 
 /// The contest's name for the winner.
@@ -419,7 +415,7 @@ pub fn analyze_lava(
         winning_moves: a
             .winning
             .iter()
-            .map(|&(r, c)| CellMove {
+            .map(|&(r, c)| Move {
                 label: format!(
                     "pour lava from the monster at row {}, column {}",
                     r + 1,

@@ -28,12 +28,12 @@ pub struct HeapReport {
     /// Each heap's value.
     pub values: Vec<Nimber>,
     /// Every move that leaves a position of value 0.
-    pub winning_moves: Vec<HeapMoveReport>,
+    pub winning_moves: Vec<Move>,
 }
 
 /// A move in one heap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HeapMoveReport {
+pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -58,7 +58,7 @@ impl From<&HeapAnalysis> for HeapReport {
             winning_moves: a
                 .winning_moves
                 .iter()
-                .map(|m| HeapMoveReport {
+                .map(|m| Move {
                     label: m.to_string(),
                     heap: m.heap,
                     from: m.from,

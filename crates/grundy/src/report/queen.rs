@@ -39,7 +39,7 @@ pub struct QueenReport {
     #[serde(default = "one")]
     pub origin: u64,
     /// Every move to a P-position.
-    pub winning_moves: Vec<QueenMove>,
+    pub winning_moves: Vec<Move>,
     /// Rows x down to 1 as the text report draws them, where the square is small enough:
     /// `Q` the queen, `*` a winning target, `o` another P-position, `.` the rest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -52,7 +52,7 @@ fn one() -> u64 {
 
 /// A move of the queen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QueenMove {
+pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -108,10 +108,10 @@ pub fn explain_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<Q
     let shift = 1 - origin;
     let (x, y) = (x + shift, y + shift);
     let p = PPositions::build(d, x.max(y)).map_err(|e| Error::input(e.to_string()))?;
-    let winning_moves: Vec<QueenMove> = p
+    let winning_moves: Vec<Move> = p
         .winning_moves(x, y)
         .into_iter()
-        .map(|(tx, ty)| QueenMove {
+        .map(|(tx, ty)| Move {
             label: describe(x - shift, y - shift, tx - shift, ty - shift),
             to: [tx - shift, ty - shift],
         })

@@ -29,12 +29,12 @@ pub struct ScriptReport {
     /// Each position's value.
     pub values: Vec<Nimber>,
     /// Every move that leaves the whole sum at 0.
-    pub winning_moves: Vec<ScriptMoveReport>,
+    pub winning_moves: Vec<Move>,
 }
 
 /// A move in one position of the sum.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScriptMoveReport {
+pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -57,7 +57,7 @@ impl From<&ScriptAnalysis> for ScriptReport {
             winning_moves: a
                 .winning_moves
                 .iter()
-                .map(|m| ScriptMoveReport {
+                .map(|m| Move {
                     label: m.to_string(),
                     component: m.component,
                     from: m.from.clone(),

@@ -30,7 +30,7 @@ pub struct SheetReport {
     /// The four heaps: lines that can be cut off each side.
     pub heaps: SheetHeaps,
     /// Every cut that leaves a P-position.
-    pub winning_moves: Vec<Cut>,
+    pub winning_moves: Vec<Move>,
 }
 
 /// A sheet: its size and the mark's cell, 1-based.
@@ -61,7 +61,7 @@ pub struct SheetHeaps {
 
 /// A cut.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cut {
+pub struct Move {
     /// The cut in words.
     #[serde(rename = "move")]
     pub label: String,
@@ -120,7 +120,7 @@ pub fn explain(here: Sheet) -> SheetReport {
 
 /// The cut that removes `lines` rows or columns on side `heap` (0 left, 1 right, 2 top,
 /// 3 bottom).
-pub fn cut(s: Sheet, heap: usize, lines: u64) -> Cut {
+pub fn cut(s: Sheet, heap: usize, lines: u64) -> Move {
     let plural = |word: &str| {
         if lines == 1 {
             word.to_string()
@@ -164,7 +164,7 @@ pub fn cut(s: Sheet, heap: usize, lines: u64) -> Cut {
             },
         ),
     };
-    Cut {
+    Move {
         label,
         side: side.into(),
         lines,
