@@ -83,18 +83,16 @@ pub fn describe_search(s: &SearchStats) -> String {
 
 /// The value of a Cram board (a sum of its regions) and, when `winning`, its winning
 /// dominoes, by the pruning search with a table of `memory` bytes. `progress` hears what
-/// the root is trying, prefixed by `label`.
+/// the root is trying (its `finish` is the caller's to call).
 pub fn solve_cram(
     cram: Cram,
     free: u64,
     memory: u64,
-    label: &str,
     winning: bool,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
-    let mut labelled = Labelled { label, progress };
     let mut search =
-        Search::new(cram, PackedTable::with_budget(memory as usize)).with_progress(&mut labelled);
+        Search::new(cram, PackedTable::with_budget(memory as usize)).with_progress(progress);
     let value = search.sum_value(&cram.regions(free));
     let mut wins = Vec::new();
     if winning && !value.is_zero() {
@@ -106,15 +104,15 @@ pub fn solve_cram(
         }
     }
     let stats = search.stats();
-    drop(search);
-    labelled.progress.finish();
     (value, wins, stats)
 }
 
-/// A [`Progress`] whose status lines say which board they are about.
-struct Labelled<'a> {
-    label: &'a str,
-    progress: &'a mut dyn Progress,
+/// A [`Progress`] whose status lines say what they are about; nothing else is passed on.
+pub struct Labelled<'a> {
+    /// Put before each status line, with a colon.
+    pub label: String,
+    /// Where the lines go.
+    pub progress: &'a mut dyn Progress,
 }
 
 impl Progress for Labelled<'_> {
@@ -160,7 +158,12 @@ pub fn analyze_cram(
     progress: &mut dyn Progress,
 ) -> Result<(BoardReport, String), Error> {
     let (cram, free) = parse_cram(input)?;
-    let (value, wins, stats) = solve_cram(cram, free, memory, "searching", true, progress);
+    let mut searching = Labelled {
+        label: "searching".into(),
+        progress,
+    };
+    let (value, wins, stats) = solve_cram(cram, free, memory, true, &mut searching);
+    progress.finish();
     let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
     let moves: Vec<Move> = wins
         .iter()

@@ -30,6 +30,7 @@ pub mod queen;
 #[cfg(feature = "script")]
 pub mod script;
 pub mod sheet;
+pub mod table;
 
 use std::fmt;
 

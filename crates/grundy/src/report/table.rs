@@ -1,0 +1,141 @@
+//! Values of a board game over a range of board sizes: `grundy table cram|chomp`.
+//!
+//! Rows and columns are inclusive ranges; Cram boards are solved one by one by the
+//! pruning search (values only), Chomp's bars are read from one table of the largest box,
+//! of which every smaller bar is a position.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::Error;
+use super::board::{ChompEngine, Labelled, solve_cram, solve_error};
+use crate::games::board::{Chomp, Cram};
+use crate::nimber::Nimber;
+use crate::progress::Progress;
+
+/// The values of every board of a range of sizes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableReport {
+    /// `cram` or `chomp`.
+    pub game: String,
+    /// The numbers of rows, one line of the table each.
+    pub rows: Vec<usize>,
+    /// The numbers of columns, one column of the table each.
+    pub cols: Vec<usize>,
+    /// `values[i][j]`: the board of `rows[i]` × `cols[j]`.
+    pub values: Vec<Vec<Nimber>>,
+}
+
+/// Which game a table is of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardGame {
+    /// Cram: full boards of at most 64 cells.
+    Cram,
+    /// Chomp: full rectangular bars.
+    Chomp,
+}
+
+impl BoardGame {
+    /// The most rows and the most columns a board may have.
+    pub fn max_sides(self) -> (usize, usize) {
+        match self {
+            BoardGame::Cram => (64, 64),
+            BoardGame::Chomp => (Chomp::MAX_ROWS, Chomp::MAX_COLS),
+        }
+    }
+}
+
+/// The table of `game` over `rows` × `cols`, each engine within `memory` bytes. `progress`
+/// hears of Chomp's table being filled, then of the boards done, and of what the search on
+/// each Cram board is trying.
+pub fn table(
+    game: BoardGame,
+    rows: RangeInclusive<usize>,
+    cols: RangeInclusive<usize>,
+    memory: u64,
+    progress: &mut dyn Progress,
+) -> Result<TableReport, Error> {
+    let (r, c) = (*rows.end(), *cols.end());
+    if game == BoardGame::Cram && r * c > Cram::MAX_CELLS {
+        // Boards past 64 cells in the range: refused before any work.
+        return Err(Error::input(format!(
+            "--rows {}..={r} --cols {}..={c} includes {r}×{c} = {} cells; Cram boards have at most {}",
+            rows.start(),
+            cols.start(),
+            r * c,
+            Cram::MAX_CELLS
+        )));
+    }
+    // One Chomp engine for the whole table: smaller bars are positions of larger ones.
+    let mut chomp = (game == BoardGame::Chomp).then(|| ChompEngine::new(r, c, memory, progress));
+    let boards = rows.clone().count() * cols.clone().count();
+    progress.start(boards as u64);
+    let mut values = Vec::new();
+    let mut done = 0u64;
+    for r in rows.clone() {
+        let mut line = Vec::new();
+        for c in cols.clone() {
+            let v = match chomp.as_mut() {
+                None => {
+                    let cram = Cram::new(r, c).map_err(|e| Error::input(e.to_string()))?;
+                    let mut each = Labelled {
+                        label: format!("{r}×{c}"),
+                        progress,
+                    };
+                    solve_cram(cram, cram.full(), memory, false, &mut each).0
+                }
+                Some(engine) => {
+                    let p = Chomp::rectangle(r, c).map_err(|e| Error::input(e.to_string()))?;
+                    engine
+                        .value(p)
+                        .map_err(|e| solve_error(e).context(format!("the {r}×{c} board")))?
+                }
+            };
+            line.push(v);
+            done += 1;
+            progress.advance(done);
+        }
+        values.push(line);
+    }
+    progress.finish();
+    Ok(TableReport {
+        game: match game {
+            BoardGame::Cram => "cram",
+            BoardGame::Chomp => "chomp",
+        }
+        .into(),
+        rows: rows.collect(),
+        cols: cols.collect(),
+        values,
+    })
+}
+
+impl fmt::Display for TableReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .values
+            .iter()
+            .flatten()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let last = self.cols.last().copied().unwrap_or(0);
+        let width = width.max(last.to_string().len());
+        write!(f, "{:>5} |", self.game)?;
+        for c in &self.cols {
+            write!(f, " {c:>width$}")?;
+        }
+        writeln!(f)?;
+        writeln!(f, "{}", "-".repeat(7 + (width + 1) * self.cols.len()))?;
+        for (r, line) in self.rows.iter().zip(&self.values) {
+            write!(f, "{r:>5} |")?;
+            for v in line {
+                write!(f, " {v:>width$}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
