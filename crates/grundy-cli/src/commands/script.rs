@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use grundy::script::{BYTES_PER_POSITION, ScriptGame, ScriptPosition, positions_within};
-use grundy::{Progress, SolveError};
+use grundy::SolveError;
+use grundy::script::{BYTES_PER_POSITION, ScriptGame, positions_within};
 
 use super::memory::Memory;
 use crate::Failure;
@@ -55,53 +55,6 @@ pub fn failure(e: SolveError) -> Failure {
     })
 }
 
-/// Values of the integer positions 0..=upto, with a bar on long runs.
-pub fn values_upto(game: &ScriptGame, upto: u64, limit: usize) -> Result<Vec<u64>, Failure> {
-    if upto >= limit as u64 {
-        return Err(Failure::input(anyhow!(
-            "values up to {upto} were asked for; --memory allows {limit} positions of a script game"
-        )));
-    }
-    let mut solver = game.solver(limit);
-    let mut bar = Bar::above(20_000);
-    bar.start(upto + 1);
-    let mut values = Vec::with_capacity(upto as usize + 1);
-    for n in 0..=upto {
-        let v = solver
-            .grundy(&ScriptPosition::Int(n as i64))
-            .map_err(failure)?;
-        values.push(v.0);
-        if n % 256 == 0 {
-            bar.advance(n);
-        }
-    }
-    bar.finish();
-    Ok(values)
-}
-
-/// Values of the positions `[x, y]` for 0..=xs × 0..=ys, row by row.
-pub fn values_grid(game: &ScriptGame, xs: u64, ys: u64, limit: usize) -> Result<Vec<u64>, Failure> {
-    let cells = xs.saturating_add(1).saturating_mul(ys.saturating_add(1));
-    if cells > limit as u64 {
-        return Err(Failure::input(anyhow!(
-            "a grid of {cells} positions was asked for; --memory allows {limit} positions of a script game"
-        )));
-    }
-    let mut solver = game.solver(limit);
-    let mut bar = Bar::above(20_000);
-    bar.start(cells);
-    let mut values = Vec::with_capacity(cells as usize);
-    for x in 0..=xs {
-        for y in 0..=ys {
-            let p = ScriptPosition::from(&[x as i64, y as i64][..]);
-            values.push(solver.grundy(&p).map_err(failure)?.0);
-        }
-        bar.advance((x + 1) * (ys + 1));
-    }
-    bar.finish();
-    Ok(values)
-}
-
 /// `grundy sequence script:FILE --upto N`.
 pub fn sequence(
     path: &Path,
@@ -114,7 +67,8 @@ pub fn sequence(
     let limit = limit(memory)?;
     let game = load(path)?;
     let started = Instant::now();
-    let values = values_upto(&game, upto, limit)?;
+    let values = grundy::script::values_upto(&game, upto, limit, &mut Bar::above(20_000))
+        .map_err(Failure::from)?;
     if stats {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(

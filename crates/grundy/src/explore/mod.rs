@@ -142,7 +142,7 @@ impl Grid {
 }
 
 /// How many P-positions each row (or column) holds: the least and the most.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Count {
     /// The fewest in one line.
     pub least: usize,
@@ -169,7 +169,7 @@ impl Count {
 }
 
 /// The shape of the P-positions of a grid.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct GridShape {
     /// How many there are.
     pub count: usize,

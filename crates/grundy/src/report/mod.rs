@@ -24,6 +24,7 @@
 pub mod board;
 pub mod cakes;
 pub mod cells;
+pub mod explore;
 pub mod heaps;
 pub mod moves;
 pub mod queen;

@@ -607,6 +607,69 @@ impl ScriptGame {
     }
 }
 
+/// Values of the integer positions 0..=upto, storing at most `limit` positions; `progress`
+/// hears of the positions done.
+pub fn values_upto(
+    game: &ScriptGame,
+    upto: u64,
+    limit: usize,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<Vec<u64>, crate::error::Error> {
+    if upto >= limit as u64 {
+        return Err(crate::error::Error::input(format!(
+            "values up to {upto} were asked for; --memory allows {limit} positions of a script game"
+        )));
+    }
+    let mut solver = game.solver(limit);
+    progress.start(upto + 1);
+    let mut values = Vec::with_capacity(upto as usize + 1);
+    for n in 0..=upto {
+        let v = solver
+            .grundy(&ScriptPosition::Int(n as i64))
+            .map_err(crate::report::script::solve_error)?;
+        values.push(v.0);
+        if n % 256 == 0 {
+            progress.advance(n);
+        }
+    }
+    progress.finish();
+    Ok(values)
+}
+
+/// Values of the positions `[x, y]` for 0..=xs × 0..=ys, row by row, storing at most
+/// `limit` positions; `progress` hears of the positions done.
+pub fn values_grid(
+    game: &ScriptGame,
+    xs: u64,
+    ys: u64,
+    limit: usize,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<Vec<u64>, crate::error::Error> {
+    let cells = xs.saturating_add(1).saturating_mul(ys.saturating_add(1));
+    if cells > limit as u64 {
+        return Err(crate::error::Error::input(format!(
+            "a grid of {cells} positions was asked for; --memory allows {limit} positions of a script game"
+        )));
+    }
+    let mut solver = game.solver(limit);
+    progress.start(cells);
+    let mut values = Vec::with_capacity(cells as usize);
+    for x in 0..=xs {
+        for y in 0..=ys {
+            let p = ScriptPosition::from(&[x as i64, y as i64][..]);
+            values.push(
+                solver
+                    .grundy(&p)
+                    .map_err(crate::report::script::solve_error)?
+                    .0,
+            );
+        }
+        progress.advance((x + 1) * (ys + 1));
+    }
+    progress.finish();
+    Ok(values)
+}
+
 /// Reads positions written as a script would: integers and arrays of integers (`3`,
 /// `[3, 5]`, `[]`), separated by white space; several positions are played side by side.
 pub fn parse_positions(text: &str) -> Result<Vec<ScriptPosition>, ParseError> {

@@ -1,0 +1,299 @@
+//! What the values of a game show over a line of positions 0..=N (heap families, script
+//! games) or a grid of positions [x, y] (Wythoff's game, the lame queen, script games):
+//! the values, the P-positions, a period (proved by a theorem where one applies, else
+//! apparent), and for grids the shape the P-positions draw.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Error, Options};
+use crate::catalogue::Game;
+use crate::explore::{Grid, GridShape, Periodicity, line_period, zeros};
+use crate::games::lame_queen;
+use crate::progress::Progress;
+
+/// The most P-positions the text lists (the JSON has them all).
+const LISTED: usize = 200;
+
+/// A period of a line of values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Period {
+    /// The first n from which it holds.
+    pub preperiod: usize,
+    /// Its length.
+    pub period: usize,
+    /// What each period adds (0: the values repeat; else they grow arithmetically).
+    pub step: i64,
+    /// `proved` (by a periodicity theorem) or `apparent` (seen in the values computed).
+    pub status: String,
+}
+
+/// The values of positions 0..=upto and what they show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineReport {
+    /// The game's name.
+    pub game: String,
+    /// `line`.
+    pub kind: String,
+    /// The last position.
+    pub upto: u64,
+    /// The value of each position.
+    pub values: Vec<u64>,
+    /// The period, where one is proved or seen.
+    pub period: Option<Period>,
+    /// The positions of value 0.
+    pub p_positions: Vec<usize>,
+}
+
+/// The values of positions [x, y], 0 ≤ x ≤ `x`, 0 ≤ y ≤ `y`, and what they show.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GridReport {
+    /// The game's name.
+    pub game: String,
+    /// `grid`.
+    pub kind: String,
+    /// The largest x.
+    pub x: u64,
+    /// The largest y.
+    pub y: u64,
+    /// `values[x][y]`.
+    pub values: Vec<Vec<u64>>,
+    /// The positions of value 0.
+    pub p_positions: Vec<(usize, usize)>,
+    /// The shape they draw.
+    pub shape: GridShape,
+    /// `apparent`: seen in the grid computed.
+    pub status: String,
+}
+
+/// The values of `game` over 0..=upto: heap families and script games.
+pub fn line(
+    game: &Game,
+    upto: u64,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<LineReport, Error> {
+    let _ = (options, &progress);
+    let (name, values, proved) = match game {
+        #[cfg(feature = "script")]
+        Game::Script(script) => {
+            let values =
+                crate::script::values_upto(script, upto, options.script_positions(), progress)?;
+            (format!("script {}", script.source()), values, None)
+        }
+        Game::Heaps(family) => {
+            let values = family.values(upto).map_err(super::heaps::family_error)?;
+            let proved = family.proven_period(&values);
+            let values: Vec<u64> = values.into_iter().map(u64::from).collect();
+            (family.to_string(), values, proved)
+        }
+        other => {
+            return Err(Error::input(format!(
+                "{} is a game on [x, y]: use --grid X,Y",
+                other.name()
+            )));
+        }
+    };
+    let period = match proved {
+        Some(p) => Some((
+            Periodicity {
+                preperiod: p.preperiod,
+                period: p.period,
+                step: 0,
+            },
+            "proved",
+        )),
+        None => line_period(&values).map(|p| (p, "apparent")),
+    };
+    let p_positions = zeros(&values);
+    Ok(LineReport {
+        game: name,
+        kind: "line".into(),
+        upto,
+        values,
+        period: period.map(|(p, status)| Period {
+            preperiod: p.preperiod,
+            period: p.period,
+            step: p.step,
+            status: status.into(),
+        }),
+        p_positions,
+    })
+}
+
+/// The values of `game` over [0..=xs] × [0..=ys]: the plane games and script games.
+pub fn grid(
+    game: &Game,
+    xs: u64,
+    ys: u64,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<GridReport, Error> {
+    let _ = (options, &progress);
+    let (name, values) = match game {
+        #[cfg(feature = "script")]
+        Game::Script(script) => {
+            let values =
+                crate::script::values_grid(script, xs, ys, options.script_positions(), progress)?;
+            (format!("script {}", script.source()), values)
+        }
+        Game::Plane { d, name } => {
+            // The board's squares are counted from 1; [x, y] is the square (x + 1, y + 1).
+            let values =
+                lame_queen::grundy_values(*d, xs.saturating_add(1), ys.saturating_add(1))
+                    .ok_or_else(|| {
+                        Error::input(format!(
+                            "a grid of {}×{} positions is more than the supported {} (or the memory it would need)",
+                            xs.saturating_add(1),
+                            ys.saturating_add(1),
+                            lame_queen::GRUNDY_SQUARES
+                        ))
+                    })?;
+            (name.clone(), values.into_iter().map(u64::from).collect())
+        }
+        other => {
+            return Err(Error::input(format!(
+                "--grid works with script games and the built-in games on [x, y] (wythoff, lame-queen:D); '{}' is a line of heaps: use --upto N",
+                crate::parse::escaped_str(&other.name())
+            )));
+        }
+    };
+    let grid = Grid {
+        xs: xs as usize,
+        ys: ys as usize,
+        values,
+    };
+    Ok(GridReport {
+        game: name,
+        kind: "grid".into(),
+        x: xs,
+        y: ys,
+        values: grid
+            .values
+            .chunks(grid.ys + 1)
+            .map(<[u64]>::to_vec)
+            .collect(),
+        p_positions: grid.zeros(),
+        shape: grid.shape(),
+        status: "apparent".into(),
+    })
+}
+
+impl GridReport {
+    /// The values as the picture module takes them.
+    pub fn grid(&self) -> Grid {
+        Grid {
+            xs: self.x as usize,
+            ys: self.y as usize,
+            values: self.values.concat(),
+        }
+    }
+}
+
+fn write_list(
+    f: &mut fmt::Formatter<'_>,
+    count: usize,
+    items: impl Iterator<Item = String>,
+) -> fmt::Result {
+    let listed: Vec<String> = items.take(LISTED).collect();
+    let more = if count > LISTED {
+        format!(" … ({} more; --json lists them all)", count - LISTED)
+    } else {
+        String::new()
+    };
+    writeln!(f, "P-positions ({count}): {}{more}", listed.join(" "))
+}
+
+impl fmt::Display for LineReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let upto = self.upto;
+        writeln!(f, "game:   {} (positions 0..={upto})", self.game)?;
+        let shown: Vec<String> = self.values.iter().map(u64::to_string).collect();
+        writeln!(f, "values: {}", shown.join(" "))?;
+        match &self.period {
+            Some(p) => {
+                let how = if p.status == "proved" {
+                    "proved by the periodicity theorem".to_string()
+                } else {
+                    format!("apparent, seen up to {upto}")
+                };
+                let kind = if p.step == 0 {
+                    p.period.to_string()
+                } else {
+                    format!("{}, arithmetic: each period adds {}", p.period, p.step)
+                };
+                writeln!(f, "period: {kind}, from n = {} ({how})", p.preperiod)?;
+            }
+            None => writeln!(f, "period: none seen up to {upto}")?,
+        }
+        write_list(
+            f,
+            self.p_positions.len(),
+            self.p_positions.iter().map(ToString::to_string),
+        )
+    }
+}
+
+impl fmt::Display for GridReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (xs, ys) = (self.x, self.y);
+        writeln!(
+            f,
+            "game:   {} (positions [x, y], 0 ≤ x ≤ {xs}, 0 ≤ y ≤ {ys})",
+            self.game
+        )?;
+        writeln!(f, "values (one line per x, y = 0, 1, …):")?;
+        for (x, row) in self.values.iter().enumerate() {
+            let shown: Vec<String> = row.iter().map(u64::to_string).collect();
+            writeln!(f, "  x = {x}: {}", shown.join(" "))?;
+        }
+        write_list(
+            f,
+            self.p_positions.len(),
+            self.p_positions.iter().map(|(x, y)| format!("[{x}, {y}]")),
+        )?;
+        writeln!(f, "shape (apparent, seen up to [{xs}, {ys}]):")?;
+        for line in describe_shape(&self.shape) {
+            writeln!(f, "  {line}")?;
+        }
+        Ok(())
+    }
+}
+
+fn describe_shape(s: &GridShape) -> Vec<String> {
+    let mut lines = Vec::new();
+    if s.symmetric {
+        lines.push("symmetric: [x, y] and [y, x] have the same value".to_string());
+    } else {
+        lines.push("not symmetric: some [x, y] and [y, x] differ".to_string());
+    }
+    lines.push(format!(
+        "each row (x fixed) holds {} P-position(s); each column (y fixed) {}",
+        s.rows.describe(),
+        s.columns.describe()
+    ));
+    let d = &s.diagonal_differences;
+    if !d.is_empty() {
+        let shown: Vec<String> = d.iter().take(30).map(ToString::to_string).collect();
+        let more = if d.len() > 30 { ", …" } else { "" };
+        let note = match s.each_diagonal {
+            Some(1) => ": exactly one P-position on each diagonal y − x = 0, 1, 2, …".to_string(),
+            Some(k) => format!(": exactly {k} P-positions on each diagonal y − x = 0, 1, 2, …"),
+            None if s.differences_distinct => {
+                ": at most one P-position on each diagonal".to_string()
+            }
+            None => String::new(),
+        };
+        lines.push(format!(
+            "differences y − x of the P-positions with x ≤ y: {}{more}{note}",
+            shown.join(", ")
+        ));
+    }
+    if let Some(slope) = s.slope {
+        lines.push(format!(
+            "the P-positions with x < y lie near the line y = {slope:.4}·x (mean of y/x away from the corner)"
+        ));
+    }
+    lines
+}
