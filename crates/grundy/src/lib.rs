@@ -7,8 +7,11 @@
 //!
 //! The core is small: a [`Game`] lists each move as the independent components it leaves,
 //! and the [`Solver`] turns that into values, winners and winning moves, memoised and
-//! without recursion. Game families live in [`games`]; [`Family`] names them for the
-//! command line.
+//! without recursion. The rules live in [`games`], the engines in [`solve`]. Above them,
+//! [`catalogue`] names every game and analyses a position given as text, returning one of
+//! the typed reports of [`report`] (serialisable, with its text as `Display`), or every
+//! move with its outcome ([`catalogue::moves`]): what the command line, the web page and
+//! any other front end show.
 //!
 //! ```
 //! use grundy::{games::TakeBreak, Player, Solver, Nimber};
