@@ -538,17 +538,13 @@ pub fn analyze(
                 stats,
             }
         }
-        Game::Cram => {
-            let (report, stats) =
-                report::board::analyze_cram(input, options.board_memory(), progress)?;
-            Analysis {
-                report: Report::Board(report),
-                stats,
-            }
-        }
-        Game::Chomp => {
-            let (report, stats) =
-                report::board::analyze_chomp(input, options.board_memory(), progress)?;
+        Game::Cram | Game::Chomp => {
+            let board = if matches!(game, Game::Cram) {
+                report::board::analyze_cram
+            } else {
+                report::board::analyze_chomp
+            };
+            let (report, stats) = board(input, options.board_memory(), progress)?;
             Analysis {
                 report: Report::Board(report),
                 stats,

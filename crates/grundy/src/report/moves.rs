@@ -97,6 +97,26 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// A list of `moves` of `position`, with no heaps, values or board.
+    pub fn new(
+        game: impl Into<String>,
+        position: impl Into<String>,
+        grundy: Option<Nimber>,
+        winner: Player,
+        moves: Vec<Move>,
+    ) -> MoveList {
+        MoveList {
+            game: game.into(),
+            position: position.into(),
+            grundy,
+            winner,
+            heaps: None,
+            values: None,
+            board: None,
+            moves,
+        }
+    }
+
     /// The reply of a perfect player: a winning move when there is one, else the smallest
     /// (the longest game, in the hope of a mistake); `None` when there is no move.
     pub fn reply(&self) -> Option<&Move> {
@@ -268,16 +288,13 @@ pub fn sheet(input: &Input) -> Result<MoveList, Error> {
         })
         .collect();
     let g = crate::games::sheet::grundy(n, m, x, y);
-    Ok(MoveList {
-        game: "shgame".into(),
-        position: format!("{n} {m} {x} {y}"),
-        grundy: Some(g),
-        winner: Player::winner_of(g),
-        heaps: None,
-        values: None,
-        board: None,
-        moves: with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
-    })
+    Ok(MoveList::new(
+        "shgame",
+        format!("{n} {m} {x} {y}"),
+        Some(g),
+        Player::winner_of(g),
+        with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
+    ))
 }
 
 /// The lame queen of the contest (squares from 1): every square it reaches.
@@ -321,16 +338,13 @@ fn queen_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<MoveLis
             )
         })
         .collect();
-    Ok(MoveList {
-        game: name.into(),
-        position: written(x - shift, y - shift),
-        grundy: report.grundy,
-        winner: report.winner,
-        heaps: None,
-        values: None,
-        board: None,
-        moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
-    })
+    Ok(MoveList::new(
+        name,
+        written(x - shift, y - shift),
+        report.grundy,
+        report.winner,
+        with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
+    ))
 }
 
 /// Cram: every domino on two free neighbours, the board after it having them blocked.
@@ -387,16 +401,13 @@ pub fn cram(
         ))
     })?;
     drop(search);
-    Ok(MoveList {
-        game: "cram".into(),
-        position: input.text()?.to_string(),
-        grundy: Some(value),
-        winner: Player::winner_of(value),
-        heaps: None,
-        values: None,
-        board: None,
+    Ok(MoveList::new(
+        "cram",
+        input.text()?.to_string(),
+        Some(value),
+        Player::winner_of(value),
         moves,
-    })
+    ))
 }
 
 /// Chomp: every square but the poisoned one (row 1, column 1 from the bottom left); taking
@@ -442,16 +453,13 @@ pub fn chomp(
             engine.value(after).map_err(super::board::solve_error)?,
         ))
     })?;
-    Ok(MoveList {
-        game: "chomp".into(),
-        position: input.text()?.to_string(),
-        grundy: Some(value),
-        winner: Player::winner_of(value),
-        heaps: None,
-        values: None,
-        board: None,
+    Ok(MoveList::new(
+        "chomp",
+        input.text()?.to_string(),
+        Some(value),
+        Player::winner_of(value),
         moves,
-    })
+    ))
 }
 
 /// Cakes: every rectangle of burning candles on one cake; the row of cakes after it has
@@ -526,16 +534,13 @@ pub fn cakes(
             }
         }
     }
-    Ok(MoveList {
-        game: "pshtbrth".into(),
-        position: input.text()?.to_string(),
-        grundy: Some(total),
-        winner: Player::winner_of(total),
-        heaps: None,
-        values: None,
-        board: None,
-        moves: with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
-    })
+    Ok(MoveList::new(
+        "pshtbrth",
+        input.text()?.to_string(),
+        Some(total),
+        Player::winner_of(total),
+        with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
+    ))
 }
 
 /// Which board in play [`in_play`] lists the moves of.
@@ -612,16 +617,13 @@ pub fn in_play(
 #[cfg(feature = "script")]
 pub fn script(game: &ScriptGame, input: &Input, options: &Options) -> Result<MoveList, Error> {
     let text = input.text()?;
-    let mut list = MoveList {
-        game: format!("script:{}", game.source()),
-        position: text.trim().to_string(),
-        grundy: Some(Nimber::ZERO),
-        winner: Player::Second,
-        heaps: None,
-        values: None,
-        board: None,
-        moves: Vec::new(),
-    };
+    let mut list = MoveList::new(
+        format!("script:{}", game.source()),
+        text.trim().to_string(),
+        Some(Nimber::ZERO),
+        Player::Second,
+        Vec::new(),
+    );
     if text.trim().is_empty() {
         return Ok(list);
     }
