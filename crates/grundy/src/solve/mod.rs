@@ -5,5 +5,6 @@ pub mod chomp_table;
 pub mod cross_cut;
 pub mod heap;
 pub mod memo;
+pub mod misere;
 pub mod search;
 pub mod table;
