@@ -97,6 +97,9 @@ Examples:
         /// The same picture as SVG.
         #[arg(long, value_name = "FILE.svg")]
         svg: Option<PathBuf>,
+        /// Misère play: whoever makes the last move loses (heap families so far).
+        #[arg(long)]
+        misere: bool,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.

@@ -547,6 +547,7 @@ fn options() -> Options {
     Options {
         memory: Some(POSITION_MEMORY),
         cache: None,
+        misere: false,
     }
 }
 

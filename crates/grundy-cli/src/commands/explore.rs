@@ -37,6 +37,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             .transpose()?
             .map(|m| m.0),
         cache: None,
+        misere: false,
     };
     let mut bar = Bar::above(20_000);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -82,11 +82,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             png,
             svg,
+            misere,
         } => analyze(
             &game,
             file.as_deref(),
             json,
             stats,
+            misere,
             cache.as_deref(),
             memory.as_deref(),
             [(png.as_deref(), Format::Png), (svg.as_deref(), Format::Svg)],
@@ -315,11 +317,13 @@ fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn analyze(
     name: &str,
     file: Option<&Path>,
     json: bool,
     stats: bool,
+    misere: bool,
     cache: Option<&Path>,
     memory: Option<&str>,
     pictures: [(Option<&Path>, Format); 2],
@@ -352,7 +356,14 @@ fn analyze(
             .transpose()?
             .map(|m| m.0),
         cache: cache.map(Path::to_path_buf),
+        misere,
     };
+    if misere && !matches!(game, Game::Heaps(_)) {
+        return Err(Failure::input(anyhow!(
+            "--misere applies to the heap families so far (nim, kayles, octal:CODE, hex:CODE, subtraction:S, grundy-game, ...), not to '{}'",
+            grundy::parse::escaped_str(name)
+        )));
+    }
     let input = read_input(file)?;
     let started = Instant::now();
     let analysis =

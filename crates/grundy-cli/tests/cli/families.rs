@@ -3,7 +3,7 @@
 use grundy::Family;
 use serde::Deserialize;
 
-use crate::{assert_refused, example, run};
+use crate::{assert_refused, example, run, run_ok};
 
 fn numbers(line: &str) -> Vec<u32> {
     line.split_whitespace()
@@ -295,4 +295,31 @@ fn work_beyond_minutes_is_refused_before_it_starts() {
     // Periodic games go far: the period proved early makes the rest free.
     let r = run(&["sequence", "kayles", "--upto", "1000000"], "");
     assert_eq!(r.status, 0, "{}", r.stderr);
+}
+
+#[test]
+fn misere_play_is_analysed_for_heap_families() {
+    // Three single counters: under misère play whoever takes the last one loses, so the
+    // player to move (who takes one, then one is left for them after the reply) loses.
+    let text = run_ok(&["analyze", "nim", "--misere"], "1 1 1");
+    assert!(text.contains("play:    misère"), "{text}");
+    assert!(text.contains("winner:  second player"), "{text}");
+    let normal = run_ok(&["analyze", "nim"], "1 1 1");
+    assert!(normal.contains("winner:  first player"), "{normal}");
+    // 2 + 2 + 1: the only winning move takes the single counter.
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["analyze", "nim", "--misere", "--json"], "2 2 1"))
+            .expect("JSON");
+    assert_eq!(json["misere"], true);
+    assert_eq!(json["winning_moves"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json["winning_moves"][0]["heap"], 3);
+    // Misère Kayles: a heap of 4 pins is lost for the player to move (Winning Ways, ch. 13).
+    let kayles = run_ok(&["analyze", "kayles", "--misere"], "4");
+    assert!(kayles.contains("winner:  second player"), "{kayles}");
+    assert_refused(
+        &["analyze", "cram", "--misere"],
+        "4 4",
+        2,
+        "--misere applies to the heap families",
+    );
 }

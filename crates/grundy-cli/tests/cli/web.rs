@@ -105,6 +105,7 @@ fn the_api_answers_what_the_command_line_prints() {
     let options = grundy::catalogue::Options {
         memory: Some(256 << 20),
         cache: None,
+        misere: false,
     };
     for (game, position) in [
         ("nim", "3 4 5"),

@@ -517,6 +517,19 @@ pub fn analyze(
         report,
         stats: String::new(),
     };
+    if options.misere {
+        let Game::Heaps(family) = game else {
+            return Err(Error::input(format!(
+                "misère play is analysed for the heap families so far (nim, kayles, octal:CODE, hex:CODE, subtraction:S, grundy-game, ...), not for {}",
+                game.name()
+            )));
+        };
+        let (report, stats) = report::heaps::analyze_misere(family, input)?;
+        return Ok(Analysis {
+            report: Report::Heaps(report),
+            stats,
+        });
+    }
     Ok(match game {
         Game::Contest(Problem::Shgame) => plain(Report::Sheet(report::sheet::analyze(input)?)),
         Game::Contest(Problem::Lamqugam) => plain(Report::Queen(report::queen::analyze(input)?)),

@@ -29,6 +29,10 @@ pub struct HeapReport {
     pub values: Vec<Nimber>,
     /// Every move that leaves a position of value 0.
     pub winning_moves: Vec<Move>,
+    /// Misère play (the last move loses): `grundy` and `values` are then misère Grundy
+    /// values, `winner` and `winning_moves` those of misère play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
 }
 
 /// A move in one heap.
@@ -66,6 +70,7 @@ impl From<&HeapAnalysis> for HeapReport {
                     leaves: m.leaves.clone(),
                 })
                 .collect(),
+            misere: false,
         }
     }
 }
@@ -135,10 +140,110 @@ pub fn analyze_with_stats(family: &Family, input: &Input) -> Result<(HeapReport,
     Ok((HeapReport::from(&analysis), stats))
 }
 
+/// The most sums the misère search of one position may hold.
+pub const MISERE_POSITIONS: usize = 4_000_000;
+
+/// The heaps of `input` in `family` under misère play: each heap's misère Grundy value, the
+/// sum's, the winner and every winning move. Nim by its rule, on any number of heaps; any
+/// other family by the search of [`crate::solve::misere`], which holds at most
+/// [`MISERE_POSITIONS`] sums.
+pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, String), Error> {
+    use crate::solve::misere::Misere;
+    let heaps = parse_heaps(input, family.analyze_limit())?;
+    let (values, grundy, moves, stats) = if *family == Family::Nim {
+        let (values, grundy, moves) = misere_nim(&heaps);
+        (values, grundy, moves, "misère Nim by its rule".to_string())
+    } else {
+        let failed = |e: crate::SolveError| Error::input(e.to_string()).context(&input.source);
+        let mut search = Misere::new(family, MISERE_POSITIONS);
+        let values = heaps
+            .iter()
+            .map(|&h| search.value(&[h]))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        let grundy = search.value(&heaps).map_err(failed)?;
+        let mut moves: Vec<(usize, Vec<u64>)> = search
+            .winning_moves(&heaps)
+            .map_err(failed)?
+            .into_iter()
+            .map(|m| {
+                let mut leaves: Vec<u64> = m.leaves.to_vec();
+                leaves.sort_unstable_by(|a, b| b.cmp(a));
+                (m.component, leaves)
+            })
+            .collect();
+        moves.sort();
+        moves.dedup();
+        let stats = format!("misère search over {} sums", search.len());
+        (values, grundy, moves, stats)
+    };
+    let winning_moves = moves
+        .into_iter()
+        .map(|(i, leaves)| {
+            let m = crate::family::HeapMove {
+                heap: i + 1,
+                from: heaps[i],
+                take: heaps[i] - leaves.iter().sum::<u64>(),
+                leaves,
+            };
+            Move {
+                label: m.to_string(),
+                heap: m.heap,
+                from: m.from,
+                take: m.take,
+                leaves: m.leaves,
+            }
+        })
+        .collect();
+    let report = HeapReport {
+        game: family.to_string(),
+        grundy,
+        winner: Player::winner_of(grundy),
+        heaps,
+        values,
+        winning_moves,
+        misere: true,
+    };
+    Ok((report, stats))
+}
+
+/// A move as the heap moved in (its index) and the heaps left in its place.
+type HeapLeft = (usize, Vec<u64>);
+
+/// Misère Nim by its rule: each heap's misère value (1 for 0, 0 for 1, n from 2 on), the
+/// sum's (its XOR, flipped in the last bit when no heap holds two or more), and every
+/// winning move as (heap index, heaps left), found in one pass: only the heap sizes 0, 1
+/// and the normal-play target can win.
+fn misere_nim(heaps: &[u64]) -> (Vec<Nimber>, Nimber, Vec<HeapLeft>) {
+    let xor = heaps.iter().fold(0, |a, &h| a ^ h);
+    let big = heaps.iter().filter(|&&h| h >= 2).count();
+    let value_of = |xor: u64, big: usize| if big == 0 { xor ^ 1 } else { xor };
+    let values = heaps
+        .iter()
+        .map(|&h| Nimber(value_of(h, usize::from(h >= 2))))
+        .collect();
+    let mut moves = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let mut targets = vec![xor ^ h, 0, 1];
+        targets.sort_unstable();
+        targets.dedup();
+        for v in targets.into_iter().filter(|&v| v < h) {
+            let big = big - usize::from(h >= 2) + usize::from(v >= 2);
+            if value_of(xor ^ h ^ v, big) == 0 {
+                moves.push((i, if v == 0 { Vec::new() } else { vec![v] }));
+            }
+        }
+    }
+    (values, Nimber(value_of(xor, big)), moves)
+}
+
 impl fmt::Display for HeapReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let join = |xs: Vec<String>| xs.join(" ");
         writeln!(f, "game:    {}", self.game)?;
+        if self.misere {
+            writeln!(f, "play:    misère (whoever makes the last move loses)")?;
+        }
         writeln!(
             f,
             "heaps:   {}",
@@ -156,5 +261,65 @@ impl fmt::Display for HeapReport {
             self.winner,
             self.winning_moves.iter().map(|m| m.label.as_str()),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Misère Nim's rule against the search, which knows no rule: the values of the heaps
+    /// and of the sum, and the winning moves, on every sum of three heaps up to 6 and a few
+    /// of four.
+    #[test]
+    fn misere_nim_by_its_rule_is_the_search() {
+        let mut search = crate::solve::misere::Misere::new(Family::Nim, 1 << 22);
+        let mut sums: Vec<Vec<u64>> = Vec::new();
+        for a in 0..=6 {
+            for b in 0..=6 {
+                for c in 0..=6 {
+                    sums.push(vec![a, b, c]);
+                }
+            }
+        }
+        sums.extend([
+            vec![1, 1, 1, 1],
+            vec![2, 2, 1, 1],
+            vec![3, 5, 6, 1],
+            vec![1],
+        ]);
+        for heaps in sums {
+            let (values, grundy, moves) = misere_nim(&heaps);
+            for (h, v) in heaps.iter().zip(&values) {
+                assert_eq!(search.value(&[*h]).unwrap(), *v, "*{h}");
+            }
+            assert_eq!(search.value(&heaps).unwrap(), grundy, "{heaps:?}");
+            let mut searched: Vec<(usize, Vec<u64>)> = search
+                .winning_moves(&heaps)
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.component, m.leaves.to_vec()))
+                .collect();
+            searched.sort();
+            let mut ruled = moves.clone();
+            ruled.sort();
+            assert_eq!(ruled, searched, "{heaps:?}");
+        }
+    }
+
+    #[test]
+    fn a_misere_report_says_so_and_reads_back() {
+        let kayles: Family = "kayles".parse().unwrap();
+        let (report, _) = analyze_misere(&kayles, &Input::new("p", "1 1")).unwrap();
+        // Two single pins: whoever takes one leaves the other and wins.
+        assert_eq!(report.winner, Player::First);
+        assert!(report.misere);
+        assert!(report.to_string().contains("play:    misère"));
+        let json = serde_json::to_string(&report).unwrap();
+        assert!(json.contains("\"misere\":true"), "{json}");
+        assert_eq!(serde_json::from_str::<HeapReport>(&json).unwrap(), report);
+        let (normal, _) = analyze_with_stats(&kayles, &Input::new("p", "1 1")).unwrap();
+        assert!(!serde_json::to_string(&normal).unwrap().contains("misere"));
+        assert_eq!(normal.winner, Player::Second);
     }
 }

@@ -52,6 +52,8 @@ pub struct Options {
     pub memory: Option<u64>,
     /// A folder where tables are kept between runs (the cakes' tables).
     pub cache: Option<PathBuf>,
+    /// Misère play: the last move loses (heap families so far).
+    pub misere: bool,
 }
 
 /// The default memory for a script game's positions: an endless game (every position with

@@ -706,6 +706,7 @@ mod tests {
         let options = Options {
             memory: Some(64 << 20),
             cache: None,
+            misere: false,
         };
         for (name, position) in cases {
             let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
