@@ -160,6 +160,9 @@ Examples:
         /// Also draw the values printed against n into a PNG file, P-positions marked.
         #[arg(long, value_name = "FILE.png")]
         plot: Option<PathBuf>,
+        /// Misère play: print each heap's misère Grundy value (the empty heap is worth 1).
+        #[arg(long)]
+        misere: bool,
     },
     /// Print the values of a family over a line or a grid, and the patterns they show.
     #[command(long_about = "\

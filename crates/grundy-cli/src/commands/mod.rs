@@ -103,6 +103,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             checkpoint,
             memory,
             plot,
+            misere,
         } => sequence::run(&sequence::Request {
             family: &family,
             upto,
@@ -113,6 +114,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             checkpoint: checkpoint.as_deref(),
             memory: memory.as_deref(),
             plot: plot.as_deref(),
+            misere,
         }),
         Command::Explore {
             family,

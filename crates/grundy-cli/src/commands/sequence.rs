@@ -31,6 +31,7 @@ pub struct Request<'a> {
     pub checkpoint: Option<&'a Path>,
     pub memory: Option<&'a str>,
     pub plot: Option<&'a Path>,
+    pub misere: bool,
 }
 
 /// The largest heap of a take-and-break table: 2^32.
@@ -54,6 +55,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
+    if req.misere && !matches!(named, grundy::catalogue::Game::Heaps(_)) {
+        return Err(Failure::input(anyhow!(
+            "--misere applies to the heap families so far, not to '{}'",
+            grundy::parse::escaped_str(req.family)
+        )));
+    }
     if let Some(path) = script::path_of(req.family) {
         if req.checkpoint.is_some()
             || matches!(req.engine, SequenceMethod::Sparse | SequenceMethod::Loop)
@@ -77,6 +84,16 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             named.name()
         )));
     };
+    if req.misere {
+        if req.checkpoint.is_some() || req.engine != SequenceMethod::Table {
+            return Err(Failure::input(anyhow!(
+                "--misere computes values by the misère search: --engine and --checkpoint do not apply"
+            )));
+        }
+        let values =
+            grundy::report::heaps::misere_values(&family, req.upto, &mut Bar::above(20_000))?;
+        return write_values(req, values.into_iter().skip(req.from as usize));
+    }
     let started = Instant::now();
     match (&family, req.engine) {
         (

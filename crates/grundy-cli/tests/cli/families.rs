@@ -323,3 +323,27 @@ fn misere_play_is_analysed_for_heap_families() {
         "--misere applies to the heap families",
     );
 }
+
+#[test]
+fn sequence_prints_misere_values() {
+    // Nim under misère play: the empty heap is worth 1, a single counter 0, then n.
+    assert_eq!(
+        run_ok(&["sequence", "nim", "--upto", "5", "--misere"], ""),
+        "1 0 2 3 4 5\n"
+    );
+    // Kayles: heaps of 1 and 4 pins are lost for the player to move (worth 0).
+    let kayles = run_ok(&["sequence", "kayles", "--upto", "4", "--misere"], "");
+    let values: Vec<u64> = kayles
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!((values[1], values[4]), (0, 0), "{kayles}");
+    assert_refused(
+        &[
+            "sequence", "kayles", "--upto", "4", "--misere", "--engine", "loop",
+        ],
+        "",
+        2,
+        "--misere computes values by the misère search",
+    );
+}

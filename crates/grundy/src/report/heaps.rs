@@ -207,6 +207,42 @@ pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, Str
     Ok((report, stats))
 }
 
+/// The misère Grundy values of the heaps 0..=upto of `family` (1 for the empty heap, then
+/// the mex rule on each heap's options, sums of heaps valued as wholes): Nim by its
+/// formula, any other family by the misère search, holding at most [`MISERE_POSITIONS`]
+/// sums; `progress` hears of the heaps done.
+pub fn misere_values(
+    family: &Family,
+    upto: u64,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<Vec<u64>, Error> {
+    if *family == Family::Nim {
+        let n = family.table_limit().min(upto);
+        if n < upto {
+            return Err(Error::input(format!(
+                "values up to {upto} were asked for; the supported limit is {}",
+                family.table_limit()
+            )));
+        }
+        return Ok((0..=upto).map(|h| if h <= 1 { 1 - h } else { h }).collect());
+    }
+    let mut search = crate::solve::misere::Misere::new(family, MISERE_POSITIONS);
+    progress.start(upto + 1);
+    let mut values = Vec::new();
+    for h in 0..=upto {
+        let v = search.value(&[h]).map_err(|e| {
+            Error::input(format!(
+                "the misère values of {} up to {upto}: {e} (the misère search holds at most {MISERE_POSITIONS} sums)",
+                family.short_name()
+            ))
+        })?;
+        values.push(v.0);
+        progress.advance(h);
+    }
+    progress.finish();
+    Ok(values)
+}
+
 /// A move as the heap moved in (its index) and the heaps left in its place.
 type HeapLeft = (usize, Vec<u64>);
 
@@ -304,6 +340,22 @@ mod tests {
             let mut ruled = moves.clone();
             ruled.sort();
             assert_eq!(ruled, searched, "{heaps:?}");
+        }
+    }
+
+    /// Misère Kayles' first values: P-positions (value 0) at 1 and 4, as Winning Ways lists
+    /// them; the empty heap is worth 1. The search and Nim's formula agree on Nim.
+    #[test]
+    fn misere_values_of_heap_families() {
+        let kayles: Family = "kayles".parse().unwrap();
+        let values = misere_values(&kayles, 12, &mut crate::NoProgress).unwrap();
+        assert_eq!(values[0], 1);
+        let zeros: Vec<usize> = (0..values.len()).filter(|&h| values[h] == 0).collect();
+        assert_eq!(zeros[..2], [1, 4]);
+        let nim = misere_values(&Family::Nim, 30, &mut crate::NoProgress).unwrap();
+        let mut search = crate::solve::misere::Misere::new(Family::Nim, 1 << 20);
+        for (h, v) in nim.iter().enumerate() {
+            assert_eq!(search.value(&[h as u64]).unwrap().0, *v, "*{h}");
         }
     }
 
