@@ -155,6 +155,28 @@ fn refused(played: Option<&Played>, input: &Input, e: PlayedError) -> Error {
     }
 }
 
+/// Reads a board in play of `alphabet` within `limits` and solves it with `solve` (given
+/// the board, the moves made and the work account), `progress` watching the account. A
+/// move the game refuses is bad input, named with its line.
+fn solve_in_play<T>(
+    input: &Input,
+    limits: &Limits,
+    alphabet: &[u8],
+    progress: &mut (dyn Progress + Send),
+    solve: impl FnOnce(&Grid, &[(usize, usize)], &Budget) -> Result<T, PlayedError>,
+) -> Result<(BoardInPlay, T), Error> {
+    let board = parse(input, limits, alphabet)?;
+    let moves = board
+        .played
+        .as_ref()
+        .map(|p| p.cells.as_slice())
+        .unwrap_or_default();
+    let budget = Budget::new(work::MAX_STEPS);
+    let solved = watching(&budget, progress, || solve(&board.grid, moves, &budget))
+        .map_err(|e| refused(board.played.as_ref(), input, e))?;
+    Ok((board, solved))
+}
+
 /// 0-based cells as 1-based (row, column) pairs.
 fn one_based(cells: &[(usize, usize)]) -> Vec<[usize; 2]> {
     cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect()
@@ -227,22 +249,25 @@ pub fn analyze_inventor(
     input: &Input,
     progress: &mut (dyn Progress + Send),
 ) -> Result<InventorReport, Error> {
-    let BoardInPlay { grid, played } = parse(input, &INVENTOR_LIMITS, b"X.")?;
+    let (BoardInPlay { grid, played }, a) = solve_in_play(
+        input,
+        &INVENTOR_LIMITS,
+        b"X.",
+        progress,
+        |grid, moves, budget| {
+            inventor::analyze_played(
+                grid.rows,
+                grid.cols,
+                |r, c| grid.at(r, c) == b'X',
+                moves,
+                budget,
+            )
+        },
+    )?;
     let moves = played
         .as_ref()
         .map(|p| p.cells.as_slice())
         .unwrap_or_default();
-    let budget = Budget::new(work::MAX_STEPS);
-    let a = watching(&budget, progress, || {
-        inventor::analyze_played(
-            grid.rows,
-            grid.cols,
-            |r, c| grid.at(r, c) == b'X',
-            moves,
-            &budget,
-        )
-    })
-    .map_err(|e| refused(played.as_ref(), input, e))?;
     let board = marked_rows(&grid, |r, c| {
         if moves.contains(&(r, c)) {
             Some('A')
@@ -386,16 +411,15 @@ pub fn analyze_lava(
     input: &Input,
     progress: &mut (dyn Progress + Send),
 ) -> Result<LavaReport, Error> {
-    let BoardInPlay { grid, played } = parse(input, &LAVA_LIMITS, b"#^")?;
-    let moves = played
-        .as_ref()
-        .map(|p| p.cells.as_slice())
-        .unwrap_or_default();
-    let budget = Budget::new(work::MAX_STEPS);
-    let a = watching(&budget, progress, || {
-        lava::analyze_played(grid.rows, grid.cols, &open_cells(&grid), moves, &budget)
-    })
-    .map_err(|e| refused(played.as_ref(), input, e))?;
+    let (BoardInPlay { grid, played }, a) = solve_in_play(
+        input,
+        &LAVA_LIMITS,
+        b"#^",
+        progress,
+        |grid, moves, budget| {
+            lava::analyze_played(grid.rows, grid.cols, &open_cells(grid), moves, budget)
+        },
+    )?;
     let board = marked_rows(&grid, |r, c| {
         if a.lava[r * grid.cols + c] {
             Some('~')
