@@ -161,8 +161,13 @@ Examples:
         #[arg(long, value_name = "FILE.png")]
         plot: Option<PathBuf>,
         /// Misère play: print each heap's misère Grundy value (the empty heap is worth 1).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "genus")]
         misere: bool,
+        /// Print each heap's genus g^(g0 g1 …): its normal value, then the misère values of
+        /// the heap plus 0, 1, 2, … copies of *2, as CGSuite writes them (4^146, 6^(1,9,10,8));
+        /// a genus equal to a nim heap's is written bare.
+        #[arg(long)]
+        genus: bool,
     },
     /// Print the values of a family over a line or a grid, and the patterns they show.
     #[command(long_about = "\

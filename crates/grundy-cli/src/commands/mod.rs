@@ -104,6 +104,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             plot,
             misere,
+            genus,
         } => sequence::run(&sequence::Request {
             family: &family,
             upto,
@@ -115,6 +116,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             memory: memory.as_deref(),
             plot: plot.as_deref(),
             misere,
+            genus,
         }),
         Command::Explore {
             family,

@@ -32,6 +32,7 @@ pub struct Request<'a> {
     pub memory: Option<&'a str>,
     pub plot: Option<&'a Path>,
     pub misere: bool,
+    pub genus: bool,
 }
 
 /// The largest heap of a take-and-break table: 2^32.
@@ -55,9 +56,10 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
-    if req.misere && !matches!(named, grundy::catalogue::Game::Heaps(_)) {
+    if (req.misere || req.genus) && !matches!(named, grundy::catalogue::Game::Heaps(_)) {
         return Err(Failure::input(anyhow!(
-            "--misere applies to the heap families so far, not to '{}'",
+            "{} applies to the heap families so far, not to '{}'",
+            if req.genus { "--genus" } else { "--misere" },
             grundy::parse::escaped_str(req.family)
         )));
     }
@@ -84,6 +86,15 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             named.name()
         )));
     };
+    if req.genus {
+        if req.checkpoint.is_some() || req.engine != SequenceMethod::Table || req.plot.is_some() {
+            return Err(Failure::input(anyhow!(
+                "--genus computes genera by the misère search: --engine, --checkpoint and --plot do not apply"
+            )));
+        }
+        let genera = grundy::report::heaps::genera(&family, req.upto, &mut Bar::above(20_000))?;
+        return write_texts(req, genera.iter().skip(req.from as usize));
+    }
     if req.misere {
         if req.checkpoint.is_some() || req.engine != SequenceMethod::Table {
             return Err(Failure::input(anyhow!(
@@ -312,6 +323,31 @@ fn print_stats(
 }
 
 /// The values on one line on standard output, or one per line in `--out`.
+/// Writes values that are not numbers (genera), as [`write_values`] writes numbers.
+fn write_texts<T: std::fmt::Display>(
+    req: &Request<'_>,
+    values: impl Iterator<Item = T>,
+) -> Result<(), Failure> {
+    let text: Vec<String> = values.map(|v| v.to_string()).collect();
+    match req.out {
+        None => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            writeln!(out, "{}", text.join(" "))?;
+            out.flush()?;
+        }
+        Some(path) => {
+            let cannot =
+                |e: io::Error| Failure::other(anyhow!("cannot write {}: {e}", escaped_path(path)));
+            let mut out = BufWriter::new(File::create(path).map_err(cannot)?);
+            for t in &text {
+                writeln!(out, "{t}").map_err(cannot)?;
+            }
+            out.flush().map_err(cannot)?;
+        }
+    }
+    Ok(())
+}
+
 fn write_values<T: std::fmt::Display + Copy + Into<u64>>(
     req: &Request<'_>,
     values: impl Iterator<Item = T>,

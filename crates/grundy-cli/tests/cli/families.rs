@@ -347,3 +347,34 @@ fn sequence_prints_misere_values() {
         "--misere computes values by the misère search",
     );
 }
+
+#[test]
+fn sequence_prints_genera() {
+    // Kayles heaps 5 and 11 have the genera 4^146 and 6^46 (CGSuite writes them so; Winning
+    // Ways, ch. 13); heaps 0 to 3 are nim heaps, written bare.
+    let line = run_ok(&["sequence", "kayles", "--upto", "11", "--genus"], "");
+    let genera: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(genera.len(), 12, "{line}");
+    assert_eq!(&genera[..4], ["0", "1", "2", "3"], "{line}");
+    assert_eq!((genera[5], genera[11]), ("4^146", "6^46"), "{line}");
+    // --from keeps only the tail.
+    let tail = run_ok(
+        &[
+            "sequence", "kayles", "--upto", "11", "--from", "11", "--genus",
+        ],
+        "",
+    );
+    assert_eq!(tail, "6^46\n");
+    assert_refused(
+        &["sequence", "kayles", "--upto", "4", "--genus", "--misere"],
+        "",
+        2,
+        "cannot be used with",
+    );
+    assert_refused(
+        &["sequence", "cram", "--upto", "4", "--genus"],
+        "",
+        2,
+        "unknown family",
+    );
+}

@@ -10,6 +10,7 @@ use crate::family::{Family, FamilyError, HeapAnalysis};
 use crate::game::Player;
 use crate::nimber::Nimber;
 use crate::parse::{Found, Input, ParseError, Tokens};
+use crate::solve::genus::Genus;
 
 /// The most heaps one position may have.
 pub const MAX_HEAPS: usize = 100_000;
@@ -216,6 +217,20 @@ pub fn misere_values(
     upto: u64,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<Vec<u64>, Error> {
+    Ok(genera(family, upto, progress)?
+        .iter()
+        .map(Genus::misere)
+        .collect())
+}
+
+/// The genus of each heap 0..=upto of `family` ([`crate::solve::genus`]): Nim's heaps are
+/// nim heaps; any other family's are computed by the misère search, holding at most
+/// [`MISERE_POSITIONS`] sums; `progress` hears of the heaps done.
+pub fn genera(
+    family: &Family,
+    upto: u64,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<Vec<Genus>, Error> {
     if *family == Family::Nim {
         let n = family.table_limit().min(upto);
         if n < upto {
@@ -224,23 +239,23 @@ pub fn misere_values(
                 family.table_limit()
             )));
         }
-        return Ok((0..=upto).map(|h| if h <= 1 { 1 - h } else { h }).collect());
+        return Ok((0..=upto).map(Genus::nim_heap).collect());
     }
     let mut search = crate::solve::misere::Misere::new(family, MISERE_POSITIONS);
     progress.start(upto + 1);
-    let mut values = Vec::new();
+    let mut out = Vec::new();
     for h in 0..=upto {
-        let v = search.value(&[h]).map_err(|e| {
+        let g = search.genus(&[h]).map_err(|e| {
             Error::input(format!(
                 "the misère values of {} up to {upto}: {e} (the misère search holds at most {MISERE_POSITIONS} sums)",
                 family.short_name()
             ))
         })?;
-        values.push(v.0);
+        out.push(g);
         progress.advance(h);
     }
     progress.finish();
-    Ok(values)
+    Ok(out)
 }
 
 /// A move as the heap moved in (its index) and the heaps left in its place.

@@ -32,25 +32,28 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::game::{Components, Game, Player};
-use crate::nimber::{MexSet, Nimber};
+use crate::nimber::Nimber;
+use crate::solve::genus::Genus;
 use crate::solve::memo::{SolveError, SumMove};
 
 /// A sum of positions under misère play, searched as one position.
 pub struct Misere<G: Game> {
     game: G,
-    /// Sums valued: sorted canonical components, those with no move left out.
-    values: FxHashMap<Vec<G::Position>, u64>,
+    /// Sums valued, with their genus: sorted canonical components, those with no move left
+    /// out.
+    values: FxHashMap<Vec<G::Position>, Genus>,
     /// Whether a component has no move.
     ended: FxHashMap<G::Position, bool>,
     limit: usize,
 }
 
-/// A sum being valued: its options, and how far through them the search is.
+/// A sum being valued: its options, how far through them the search is, and the genera of
+/// those valued so far.
 struct Frame<P> {
     key: Vec<P>,
     options: Vec<Vec<P>>,
     next: usize,
-    mex: MexSet,
+    genera: Vec<Genus>,
 }
 
 impl<G> Misere<G>
@@ -140,9 +143,14 @@ where
     /// The misère Grundy value of the sum of `components` (in any order): 1 for a sum with
     /// no move, else the mex of its options' values. 0 exactly when the player to move loses.
     pub fn value(&mut self, components: &[G::Position]) -> Result<Nimber, SolveError> {
+        Ok(Nimber(self.genus(components)?.misere()))
+    }
+
+    /// The genus of the sum of `components` (in any order), computed on the sum as a whole.
+    pub fn genus(&mut self, components: &[G::Position]) -> Result<Genus, SolveError> {
         let start = self.key(components.iter().cloned())?;
-        if let Some(&v) = self.values.get(&start) {
-            return Ok(Nimber(v));
+        if let Some(g) = self.values.get(&start) {
+            return Ok(g.clone());
         }
         let mut on_stack: FxHashSet<Vec<G::Position>> = FxHashSet::default();
         let mut frames = vec![self.frame(start.clone())?];
@@ -154,23 +162,19 @@ where
                 crate::stop::check();
             }
             if top.next == top.options.len() {
-                let v = if top.options.is_empty() {
-                    1
-                } else {
-                    top.mex.mex()
-                };
                 let done = frames.pop().expect("a frame");
+                let g = Genus::of_options(done.genera.iter());
                 on_stack.remove(&done.key);
-                self.values.insert(done.key, v);
                 if let Some(parent) = frames.last_mut() {
-                    parent.mex.insert(v);
+                    parent.genera.push(g.clone());
                 }
+                self.values.insert(done.key, g);
                 continue;
             }
             let child = top.options[top.next].clone();
             top.next += 1;
-            if let Some(&v) = self.values.get(&child) {
-                top.mex.insert(v);
+            if let Some(g) = self.values.get(&child) {
+                top.genera.push(g.clone());
                 continue;
             }
             if on_stack.contains(&child) {
@@ -185,18 +189,16 @@ where
             let frame = self.frame(child)?;
             frames.push(frame);
         }
-        Ok(Nimber(self.values[&start]))
+        Ok(self.values[&start].clone())
     }
 
     fn frame(&mut self, key: Vec<G::Position>) -> Result<Frame<G::Position>, SolveError> {
         let options = self.options(&key)?;
-        let mut mex = MexSet::new();
-        mex.reset(options.len());
         Ok(Frame {
             key,
+            genera: Vec::with_capacity(options.len()),
             options,
             next: 0,
-            mex,
         })
     }
 
@@ -379,6 +381,124 @@ mod tests {
             let mut search = Misere::new(game.clone(), 1 << 22);
             let sum = Sum(game);
             prop_assert_eq!(search.first_wins(&heaps).unwrap(), brute_first_wins(&sum, &heaps));
+        }
+    }
+
+    /// Each superscript digit `gi` of a sum's genus is the misère value of the sum plus `i`
+    /// copies of `*2`, valued directly on that bigger sum (a Kayles heap of 2 is `*2`).
+    #[test]
+    fn genus_digits_are_misere_values_with_copies_of_star_two() {
+        let kayles: TakeBreak = "0.77".parse().unwrap();
+        let mut search = Misere::new(kayles, 1 << 22);
+        for heaps in [
+            vec![5u64],
+            vec![7],
+            vec![4, 3],
+            vec![9],
+            vec![1, 1],
+            vec![],
+            vec![11],
+        ] {
+            let genus = search.genus(&heaps).unwrap();
+            for i in 0..5 {
+                let mut more = heaps.clone();
+                more.extend(std::iter::repeat_n(2, i));
+                assert_eq!(
+                    search.value(&more).unwrap().0,
+                    genus.digit(i),
+                    "{heaps:?} + {i} × *2"
+                );
+            }
+            let normal = heaps.iter().fold(0, |a, &h| {
+                a ^ crate::Solver::new("0.77".parse::<TakeBreak>().unwrap())
+                    .grundy(&h)
+                    .unwrap()
+                    .0
+            });
+            assert_eq!(genus.normal, normal, "{heaps:?}");
+        }
+    }
+
+    /// CGSuite's own test table (`GameHeapTest.scala`, cgsuite/cgsuite): the misère values
+    /// and genera of heaps 0 to 20.
+    #[test]
+    fn genera_match_cgsuites_table() {
+        // Source: aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/GameHeapTest.scala
+        let table = [
+            (
+                "kayles",
+                "[1,0,2,3,0,1,3,2,1,0,2,4,0,1,2,5,1,6,3,2,0]",
+                "[0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031]",
+            ),
+            (
+                "dawson-kayles",
+                "[1,1,0,0,2,1,3,0,0,1,1,3,0,2,1,1,0,0,2,1,3]",
+                "[0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3]",
+            ),
+            (
+                "grundy-game",
+                "[1,1,1,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2,0,1,2]",
+                "[0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20]",
+            ),
+            (
+                "subtraction:2,3,7",
+                "[1,1,0,0,2,1,1,0,0,2,1,1,0,0,2,1,1,0,0,2,1]",
+                "[0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0]",
+            ),
+            (
+                "hex:0.3f",
+                "[1,0,2,1,0,2,1,0,4,1,0,4,1,0,6,1,0,6,1,0,6]",
+                "[0,1,2,0,1,2,3^1431,4^0564,5^46,3^1431,4^0564,5^4875,6^(1,9,10,8),7^075,8^6875,6^(1,9,10,8),7^075,8^(6,10,8),9^(1,9,12,11,9),10^(0,11,13,9,11),11^(6,10,8)]",
+            ),
+        ];
+        let list = |s: &str| -> Vec<String> {
+            s.trim_matches(|c| c == '[' || c == ']').split(',').fold(
+                Vec::<String>::new(),
+                |mut acc, part| {
+                    // Commas inside brackets belong to one genus.
+                    match acc.last_mut() {
+                        Some(last) if last.matches('(').count() > last.matches(')').count() => {
+                            last.push(',');
+                            last.push_str(part);
+                        }
+                        _ => acc.push(part.to_string()),
+                    }
+                    acc
+                },
+            )
+        };
+        for (name, misere, genera) in table {
+            let family: crate::family::Family = name.parse().unwrap();
+            let mut search = Misere::new(family, 1 << 22);
+            let misere = list(misere);
+            let genera = list(genera);
+            assert_eq!(genera.len(), 21, "{name}");
+            for h in 0..=20u64 {
+                let genus = search.genus(&[h]).unwrap();
+                assert_eq!(genus.misere().to_string(), misere[h as usize], "{name} {h}");
+                let (g, digits) =
+                    crate::solve::genus::cgsuite_digits(&genera[h as usize], 8).unwrap();
+                let ours: Vec<u64> = (0..8).map(|i| genus.digit(i)).collect();
+                assert_eq!(
+                    (genus.normal, ours),
+                    (g, digits),
+                    "{name} heap {h}: CGSuite {}, ours {genus}",
+                    genera[h as usize]
+                );
+                // Written as CGSuite writes it, except where CGSuite's spelling rests on
+                // the canonical form (a one-digit superscript, or a nim heap's genus).
+                let theirs = &genera[h as usize];
+                let digits_written =
+                    theirs
+                        .split_once('^')
+                        .map(|(_, s)| match s.strip_prefix('(') {
+                            Some(inner) => inner.split(',').count(),
+                            None => s.len(),
+                        });
+                if digits_written.is_some_and(|n| n >= 2) && !genus.is_nim_heap() {
+                    assert_eq!(&genus.to_string(), theirs, "{name} heap {h}");
+                }
+            }
         }
     }
 
