@@ -169,6 +169,34 @@ Examples:
         #[arg(long)]
         genus: bool,
     },
+    /// Print the misère quotient of a heap family: presentation, |Q|, |P|, pretending function.
+    #[command(long_about = "\
+Print the misère quotient of a heap family's heaps 0..=N: the commutative monoid that decides
+every sum of those heaps under misère play (whoever makes the last move loses). Two sums are
+the same element when no third sum tells them apart; a sum is lost for the player to move
+exactly when its element is in the P-portion.
+
+Printed: the generators (a, b, … with the heap that brings each), the relations that define
+the monoid, its order |Q| and P-portion P, and the element each heap pretends to be. Every
+quotient printed is proved for every sum of heaps 0..=N; no period is claimed beyond N.
+
+CODE is a family (kayles, dawson-kayles, octal:0.137, hex:0.3f, subtraction:1,2,
+grundy-game, nim) or a bare octal code (0.07).
+
+Examples:
+  grundy quotient nim --upto 3
+  grundy quotient 0.07 --upto 30
+  grundy quotient kayles --upto 20 --json")]
+    Quotient {
+        /// The family, or a bare octal code.
+        code: String,
+        /// The largest heap.
+        #[arg(long, value_name = "N")]
+        upto: u64,
+        /// Print the report as JSON (fields order, p_portion, relations, pretending, …).
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the values of a family over a line or a grid, and the patterns they show.
     #[command(long_about = "\
 Print the Grundy values of a family over a line of positions 0..=N (--upto N) or a grid of

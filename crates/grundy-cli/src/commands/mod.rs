@@ -5,6 +5,7 @@ mod generate;
 mod judge;
 mod memory;
 mod picture;
+mod quotient;
 pub mod script;
 mod sequence;
 mod table;
@@ -118,6 +119,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             misere,
             genus,
         }),
+        Command::Quotient { code, upto, json } => quotient::run(&code, upto, json),
         Command::Explore {
             family,
             upto,

@@ -378,3 +378,47 @@ fn sequence_prints_genera() {
         "unknown family",
     );
 }
+
+#[test]
+fn quotient_prints_a_presentation_and_json() {
+    // Misère Nim with heaps up to 3: Plambeck's T2 = ⟨a, b | a² = 1, b³ = b⟩, P = {a, b²}.
+    let text = run_ok(&["quotient", "nim", "--upto", "3"], "");
+    assert!(text.contains("relations:  a^2 = 1, b^3 = b"), "{text}");
+    assert!(text.contains("|Q| = 6, |P| = 2"), "{text}");
+    assert!(text.contains("P-portion:  a, b^2"), "{text}");
+    // A bare octal code, as JSON.
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["quotient", "0.77", "--upto", "12", "--json"], ""))
+            .expect("JSON");
+    let order = json["order"].as_u64().expect("order");
+    assert_eq!(order % 2, 0, "misère quotients have even order: {json}");
+    assert_eq!(json["pretending"].as_array().map(Vec::len), Some(13));
+    assert!(json["p_portion"].as_array().is_some_and(|p| !p.is_empty()));
+    assert!(json["relations"].as_array().is_some());
+    assert_refused(&["quotient", "0.9x", "--upto", "5"], "", 2, "");
+    assert_refused(
+        &["quotient", "cram", "--upto", "5"],
+        "",
+        2,
+        "unknown family",
+    );
+    assert_refused(
+        &["quotient", "kayles", "--upto", "100001"],
+        "",
+        2,
+        "largest heap a quotient is computed for",
+    );
+}
+
+#[test]
+fn misere_sums_of_many_heaps_go_by_the_quotient() {
+    let heaps = "1 2 3 4 5 6 7 8 9 10 ".repeat(3000);
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &["analyze", "kayles", "--misere", "--json"],
+        heaps.trim(),
+    ))
+    .expect("JSON");
+    assert_eq!(json["by_quotient"], true);
+    assert_eq!(json["heaps"].as_array().map(Vec::len), Some(30000));
+    assert!(json["winner"] == "first" || json["winner"] == "second");
+}

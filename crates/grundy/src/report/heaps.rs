@@ -34,6 +34,11 @@ pub struct HeapReport {
     /// values, `winner` and `winning_moves` those of misère play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub misere: bool,
+    /// Misère play decided by the misère quotient of the heaps (many heaps): `grundy` then
+    /// only tells the outcome, 0 for a lost position and 1 for a won one; the sum's own
+    /// misère value is not computed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_quotient: bool,
 }
 
 /// A move in one heap.
@@ -72,6 +77,7 @@ impl From<&HeapAnalysis> for HeapReport {
                 })
                 .collect(),
             misere: false,
+            by_quotient: false,
         }
     }
 }
@@ -144,6 +150,12 @@ pub fn analyze_with_stats(family: &Family, input: &Input) -> Result<(HeapReport,
 /// The most sums the misère search of one position may hold.
 pub const MISERE_POSITIONS: usize = 4_000_000;
 
+/// Misère play of more heaps than this goes by the misère quotient.
+pub const QUOTIENT_FROM: usize = 16;
+
+/// The largest heap the misère quotient is computed for when `analyze --misere` needs it.
+pub const QUOTIENT_MAX_HEAP: u64 = 64;
+
 /// The heaps of `input` in `family` under misère play: each heap's misère Grundy value, the
 /// sum's, the winner and every winning move. Nim by its rule, on any number of heaps; any
 /// other family by the search of [`crate::solve::misere`], which holds at most
@@ -151,9 +163,13 @@ pub const MISERE_POSITIONS: usize = 4_000_000;
 pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, String), Error> {
     use crate::solve::misere::Misere;
     let heaps = parse_heaps(input, family.analyze_limit())?;
+    let mut by_quotient = false;
     let (values, grundy, moves, stats) = if *family == Family::Nim {
         let (values, grundy, moves) = misere_nim(&heaps);
         (values, grundy, moves, "misère Nim by its rule".to_string())
+    } else if heaps.len() > QUOTIENT_FROM {
+        by_quotient = true;
+        misere_by_quotient(family, &heaps).map_err(|e| e.context(&input.source))?
     } else {
         let failed = |e: crate::SolveError| Error::input(e.to_string()).context(&input.source);
         let mut search = Misere::new(family, MISERE_POSITIONS);
@@ -204,8 +220,51 @@ pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, Str
         values,
         winning_moves,
         misere: true,
+        by_quotient,
     };
     Ok((report, stats))
+}
+
+/// Misère play of many heaps by the misère quotient of heaps up to the largest: each heap's
+/// misère value (by the search, once per size), the outcome (0 for lost, 1 for won) and
+/// every winning move, in time that does not grow with the number of heaps.
+fn misere_by_quotient(
+    family: &Family,
+    heaps: &[u64],
+) -> Result<(Vec<Nimber>, Nimber, Vec<HeapLeft>, String), Error> {
+    use crate::solve::quotient::Quotient;
+    let top = heaps.iter().copied().max().unwrap_or(0);
+    if top > QUOTIENT_MAX_HEAP {
+        return Err(Error::input(format!(
+            "misère play of more than {QUOTIENT_FROM} heaps is decided by the misère quotient, computed here for heaps up to {QUOTIENT_MAX_HEAP}; the largest heap is {top} (grundy quotient computes larger ones)"
+        )));
+    }
+    let q = Quotient::compute(family, top, &mut crate::NoProgress)
+        .map_err(|e| Error::input(format!("{}: {e}", family.short_name())))?;
+    let mut search = crate::solve::misere::Misere::new(family, MISERE_POSITIONS);
+    let mut value_of: std::collections::HashMap<u64, Nimber> = std::collections::HashMap::new();
+    let mut values = Vec::with_capacity(heaps.len());
+    for &h in heaps {
+        let v = match value_of.get(&h) {
+            Some(&v) => v,
+            None => {
+                let v = search
+                    .value(&[h])
+                    .map_err(|e| Error::input(e.to_string()))?;
+                value_of.insert(h, v);
+                v
+            }
+        };
+        values.push(v);
+    }
+    let won = q.first_wins(heaps).expect("heaps within the quotient");
+    let moves = q.winning_moves(heaps).expect("heaps within the quotient");
+    let stats = format!(
+        "misère quotient of heaps 0..={top}: |Q| = {}, |P| = {}",
+        q.order(),
+        q.p_count()
+    );
+    Ok((values, Nimber(u64::from(won)), moves, stats))
 }
 
 /// The misère Grundy values of the heaps 0..=upto of `family` (1 for the empty heap, then
@@ -305,6 +364,19 @@ impl fmt::Display for HeapReport {
             "values:  {}",
             join(self.values.iter().map(Nimber::to_string).collect())
         )?;
+        if self.by_quotient {
+            writeln!(
+                f,
+                "outcome: by the misère quotient (the sum's misère value is not computed)"
+            )?;
+            writeln!(f, "winner:  {} player", self.winner.as_str())?;
+            return super::write_moves(
+                f,
+                "winning moves",
+                self.winning_moves.iter().map(|m| m.label.as_str()),
+                "every move leaves a winning position",
+            );
+        }
         write_outcome(
             f,
             9,
@@ -372,6 +444,32 @@ mod tests {
         for (h, v) in nim.iter().enumerate() {
             assert_eq!(search.value(&[h as u64]).unwrap().0, *v, "*{h}");
         }
+    }
+
+    /// Many heaps go by the quotient: the winner and the winning moves are the search's.
+    #[test]
+    fn many_heaps_under_misere_play_go_by_the_quotient() {
+        let kayles: Family = "kayles".parse().unwrap();
+        let mut search = crate::solve::misere::Misere::new(kayles.clone(), 1 << 22);
+        for heaps in [
+            "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 2",
+            "1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 1 2 4",
+            "3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3",
+            "5 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1",
+        ] {
+            let (report, _) = analyze_misere(&kayles, &Input::new("t", heaps)).unwrap();
+            assert!(report.by_quotient);
+            let sizes: Vec<u64> = heaps.split(' ').map(|h| h.parse().unwrap()).collect();
+            assert_eq!(report.winner, search.winner(&sizes).unwrap(), "{heaps}");
+            assert_eq!(
+                report.winning_moves.len(),
+                search.winning_moves(&sizes).unwrap().len(),
+                "{heaps}"
+            );
+        }
+        let far = "70 ".repeat(20);
+        let e = analyze_misere(&kayles, &Input::new("t", far.trim())).unwrap_err();
+        assert!(e.to_string().contains("largest heap is 70"), "{e}");
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod explore;
 pub mod heaps;
 pub mod moves;
 pub mod queen;
+pub mod quotient;
 #[cfg(feature = "script")]
 pub mod script;
 pub mod sheet;

@@ -7,5 +7,6 @@ pub mod genus;
 pub mod heap;
 pub mod memo;
 pub mod misere;
+pub mod quotient;
 pub mod search;
 pub mod table;

@@ -1,0 +1,42 @@
+//! `grundy quotient`: the misère quotient of a heap family, as text or JSON.
+
+use std::io::{self, BufWriter, Write};
+
+use anyhow::anyhow;
+use grundy::catalogue::{self, Feature, Game};
+
+use super::script;
+use crate::Failure;
+use crate::progress::Bar;
+
+/// `grundy quotient`: the misère quotient of a heap family.
+pub fn run(code: &str, upto: u64, json: bool) -> Result<(), Failure> {
+    // A bare octal code (0.07) names the octal game.
+    let name = if code.starts_with(|c: char| c.is_ascii_digit()) && code.contains('.') {
+        format!("octal:{code}")
+    } else {
+        code.to_string()
+    };
+    let named = catalogue::lookup_for(&name, Feature::Sequence)?;
+    let Game::Heaps(family) = named else {
+        return Err(Failure::input(anyhow!(
+            "quotient applies to heap families (nim, kayles, octal:CODE, hex:CODE, subtraction:S, grundy-game), not to '{}'",
+            grundy::parse::escaped_str(code)
+        )));
+    };
+    if script::path_of(code).is_some() {
+        return Err(Failure::input(anyhow!(
+            "quotient applies to the built-in heap families, not to script games"
+        )));
+    }
+    let (report, _) = grundy::report::quotient::quotient(&family, upto, &mut Bar::delayed())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if json {
+        serde_json::to_writer(&mut out, &report).map_err(|e| Failure::other(anyhow!("{e}")))?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{report}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
