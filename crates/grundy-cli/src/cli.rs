@@ -97,7 +97,8 @@ Examples:
         /// The same picture as SVG.
         #[arg(long, value_name = "FILE.svg")]
         svg: Option<PathBuf>,
-        /// Misère play: whoever makes the last move loses (heap families so far).
+        /// Misère play: whoever makes the last move loses (every game but the boards in
+        /// play of inventor-outlasting and caos3).
         #[arg(long)]
         misere: bool,
     },

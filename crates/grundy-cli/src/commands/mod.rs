@@ -364,10 +364,9 @@ fn analyze(
         cache: cache.map(Path::to_path_buf),
         misere,
     };
-    if misere && !matches!(game, Game::Heaps(_)) {
+    if misere && pictures.iter().any(|(p, _)| p.is_some()) {
         return Err(Failure::input(anyhow!(
-            "--misere applies to the heap families so far (nim, kayles, octal:CODE, hex:CODE, subtraction:S, grundy-game, ...), not to '{}'",
-            grundy::parse::escaped_str(name)
+            "--misere draws no picture: --png and --svg apply to normal play"
         )));
     }
     let input = read_input(file)?;

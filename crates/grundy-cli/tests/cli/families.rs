@@ -316,11 +316,22 @@ fn misere_play_is_analysed_for_heap_families() {
     // Misère Kayles: a heap of 4 pins is lost for the player to move (Winning Ways, ch. 13).
     let kayles = run_ok(&["analyze", "kayles", "--misere"], "4");
     assert!(kayles.contains("winner:  second player"), "{kayles}");
+    // Boards too: on a 1×4 strip of Cram only an end domino wins under misère play.
+    let cram = run_ok(&["analyze", "cram", "--misere"], "1 4\n....\n");
+    assert!(cram.contains("play:    misère"), "{cram}");
+    assert!(cram.contains("winning moves (2)"), "{cram}");
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &["analyze", "wythoff", "--misere", "--json"],
+        "2 2",
+    ))
+    .expect("JSON");
+    assert_eq!(json["winner"], "second");
+    assert_eq!(json["misere"], true);
     assert_refused(
-        &["analyze", "cram", "--misere"],
-        "4 4",
+        &["analyze", "caos3", "--misere"],
+        "1 1\n.\n",
         2,
-        "--misere applies to the heap families",
+        "misère play is not analysed for caos3",
     );
 }
 

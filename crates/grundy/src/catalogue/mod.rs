@@ -518,17 +518,7 @@ pub fn analyze(
         stats: String::new(),
     };
     if options.misere {
-        let Game::Heaps(family) = game else {
-            return Err(Error::input(format!(
-                "misère play is analysed for the heap families so far (nim, kayles, octal:CODE, hex:CODE, subtraction:S, grundy-game, ...), not for {}",
-                game.name()
-            )));
-        };
-        let (report, stats) = report::heaps::analyze_misere(family, input)?;
-        return Ok(Analysis {
-            report: Report::Heaps(report),
-            stats,
-        });
+        return misere(game, input, options, progress);
     }
     Ok(match game {
         Game::Contest(Problem::Shgame) => plain(Report::Sheet(report::sheet::analyze(input)?)),
@@ -578,6 +568,65 @@ pub fn analyze(
     })
 }
 
+/// The position `input` of `game` under misère play (see [`report::misere`]): the heap
+/// families by their own analysis (misère Nim's rule, the search, the quotient for many
+/// heaps), every other game by the misère search over its components.
+fn misere(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    progress: &mut (dyn Progress + Send),
+) -> Result<Analysis, Error> {
+    let normal = Options {
+        misere: false,
+        ..options.clone()
+    };
+    let report = match game {
+        Game::Heaps(family) => {
+            let (report, stats) = report::heaps::analyze_misere(family, input)?;
+            return Ok(Analysis {
+                report: Report::Heaps(report),
+                stats,
+            });
+        }
+        _ => misere_moves(game, input, &normal, progress)?,
+    };
+    Ok(Analysis {
+        report: Report::Misere(report.into()),
+        stats: String::new(),
+    })
+}
+
+/// Every move of `input` judged under misère play.
+fn misere_moves(
+    game: &Game,
+    input: &Input,
+    normal: &Options,
+    progress: &mut (dyn Progress + Send),
+) -> Result<report::moves::MoveList, Error> {
+    use report::misere as m;
+    Ok(match game {
+        Game::Heaps(family) => m::heaps(family, input)?,
+        Game::Cram => m::cram(input, normal, progress)?,
+        Game::Chomp => m::chomp(input, normal, progress)?,
+        Game::Contest(Problem::Shgame) => m::sheet(input)?,
+        Game::Contest(Problem::Lamqugam) => {
+            let (d, _, _) = report::queen::parse(input)?;
+            m::queen("lamqugam", d, 1, report::moves::queen(input)?)?
+        }
+        Game::Plane { d, name } => m::queen(name, *d, 0, report::moves::plane(name, *d, input)?)?,
+        Game::Contest(Problem::Pshtbrth) => m::cakes(input, normal, progress)?,
+        #[cfg(feature = "script")]
+        Game::Script(script) => m::script(script, input, normal)?,
+        Game::Contest(p @ (Problem::InventorOutlasting | Problem::Caos3)) => {
+            return Err(Error::input(format!(
+                "misère play is not analysed for {}: its boards in play are solved by a normal-play engine only",
+                p.name()
+            )));
+        }
+    })
+}
+
 /// Every move of the position `input` of `game`, with the position it leaves and its
 /// outcome (see [`report::moves`]).
 pub fn moves(
@@ -587,6 +636,13 @@ pub fn moves(
     progress: &mut (dyn Progress + Send),
 ) -> Result<report::moves::MoveList, Error> {
     use report::moves;
+    if options.misere {
+        let normal = Options {
+            misere: false,
+            ..options.clone()
+        };
+        return misere_moves(game, input, &normal, progress);
+    }
     match game {
         Game::Heaps(family) => moves::heaps(family, input),
         Game::Contest(Problem::Shgame) => moves::sheet(input),

@@ -26,6 +26,7 @@ pub mod cakes;
 pub mod cells;
 pub mod explore;
 pub mod heaps;
+pub mod misere;
 pub mod moves;
 pub mod queen;
 pub mod quotient;
@@ -53,7 +54,7 @@ pub struct Options {
     pub memory: Option<u64>,
     /// A folder where tables are kept between runs (the cakes' tables).
     pub cache: Option<PathBuf>,
-    /// Misère play: the last move loses (heap families so far).
+    /// Misère play: the last move loses.
     pub misere: bool,
 }
 
@@ -103,6 +104,8 @@ pub enum Report {
     /// A sum of positions of a script game.
     #[cfg(feature = "script")]
     Script(script::ScriptReport),
+    /// A position of a game other than a heap family under misère play.
+    Misere(misere::MisereReport),
 }
 
 impl Report {
@@ -118,6 +121,7 @@ impl Report {
             Report::Board(r) => &r.game,
             #[cfg(feature = "script")]
             Report::Script(r) => &r.game,
+            Report::Misere(r) => &r.game,
         }
     }
 
@@ -134,6 +138,7 @@ impl Report {
             Report::Board(r) => Some(r.grundy),
             #[cfg(feature = "script")]
             Report::Script(r) => Some(r.grundy),
+            Report::Misere(r) => Some(r.grundy),
         }
     }
 
@@ -149,6 +154,7 @@ impl Report {
             Report::Board(r) => r.winner,
             #[cfg(feature = "script")]
             Report::Script(r) => r.winner,
+            Report::Misere(r) => r.winner,
         }
     }
 
@@ -164,6 +170,7 @@ impl Report {
             Report::Board(r) => r.winning_moves.len(),
             #[cfg(feature = "script")]
             Report::Script(r) => r.winning_moves.len(),
+            Report::Misere(r) => r.winning_moves.len(),
         }
     }
 }
@@ -180,6 +187,7 @@ impl fmt::Display for Report {
             Report::Board(r) => r.fmt(f),
             #[cfg(feature = "script")]
             Report::Script(r) => r.fmt(f),
+            Report::Misere(r) => r.fmt(f),
         }
     }
 }
@@ -191,6 +199,11 @@ impl<'de> Deserialize<'de> for Report {
         let game = value.get("game").and_then(|g| g.as_str()).unwrap_or("");
         let has = |field: &str| value.get(field).is_some();
         let read = |v: serde_json::Value| -> Result<Report, D::Error> {
+            if value.get("misere").and_then(|m| m.as_bool()) == Some(true) && !has("heaps") {
+                return Ok(Report::Misere(
+                    serde_json::from_value(v).map_err(D::Error::custom)?,
+                ));
+            }
             let r = match game {
                 "shgame" => Report::Sheet(serde_json::from_value(v).map_err(D::Error::custom)?),
                 "lamqugam" | "wythoff" => {

@@ -94,6 +94,11 @@ pub struct MoveList {
     pub board: Option<Vec<String>>,
     /// The moves.
     pub moves: Vec<Move>,
+    /// Misère play: `grundy` and each move's `value_after` are misère Grundy values (or,
+    /// for many heaps judged by the misère quotient, only their outcome), `winner` and
+    /// `winning` those of misère play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
 }
 
 impl MoveList {
@@ -113,6 +118,7 @@ impl MoveList {
             heaps: None,
             values: None,
             board: None,
+            misere: false,
             moves,
         }
     }
@@ -258,6 +264,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         values: Some(analysis.values.clone()),
         board: None,
         moves,
+        misere: false,
     })
 }
 
@@ -609,6 +616,7 @@ pub fn in_play(
         values: None,
         board: Some(board),
         moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
+        misere: false,
     })
 }
 

@@ -178,19 +178,26 @@ type Word = Vec<u16>;
 /// The heaps' moves, as sums of smaller heaps (heaps with no move left out).
 #[derive(Clone, Debug)]
 struct Rules {
-    /// `options[h]`: each option of heap `h` as the heaps it leaves.
+    /// `options[h]`: each option of heap `h` as the heaps it leaves that have moves.
     options: Vec<Vec<Vec<u32>>>,
+    /// `leaves[h]`: each option of heap `h` as every nonempty heap it leaves, largest first.
+    leaves: Vec<Vec<Vec<u64>>>,
 }
 
 impl Rules {
     fn from_game<G: Game<Position = u64>>(game: &G, upto: u64) -> Result<Rules, QuotientError> {
         let mut options: Vec<Vec<Vec<u32>>> = Vec::new();
+        let mut all_leaves: Vec<Vec<Vec<u64>>> = Vec::new();
         let mut out: Vec<Components<u64>> = Vec::new();
         for h in 0..=upto {
             out.clear();
             game.options(&h, &mut out);
             let mut list: Vec<Vec<u32>> = Vec::new();
+            let mut raw: Vec<Vec<u64>> = Vec::new();
             for o in &out {
+                let mut left: Vec<u64> = o.iter().copied().filter(|&c| c > 0).collect();
+                left.sort_unstable_by(|a, b| b.cmp(a));
+                raw.push(left);
                 let mut leaves = Vec::new();
                 for &c in o {
                     if c >= h {
@@ -206,8 +213,14 @@ impl Rules {
             list.sort();
             list.dedup();
             options.push(list);
+            raw.sort();
+            raw.dedup();
+            all_leaves.push(raw);
         }
-        Ok(Rules { options })
+        Ok(Rules {
+            options,
+            leaves: all_leaves,
+        })
     }
 
     fn upto(&self) -> usize {
@@ -800,6 +813,7 @@ impl Quotient {
             let mut wins = Vec::new();
             let _ = c;
             for o in self.heap_options(h) {
+                // Heaps with no move are the identity.
                 let y = o
                     .iter()
                     .fold(rest, |x, &k| self.mul(x, self.q.phi[k as usize]));
@@ -818,17 +832,9 @@ impl Quotient {
         Some(out)
     }
 
-    /// The options of heap `h`, as the heaps each leaves (heaps with no move left out),
-    /// largest first.
+    /// The options of heap `h`, as the nonempty heaps each leaves, largest first.
     fn heap_options(&self, h: u64) -> Vec<Vec<u64>> {
-        self.rules.options[h as usize]
-            .iter()
-            .map(|o| {
-                let mut v: Vec<u64> = o.iter().map(|&c| u64::from(c)).collect();
-                v.sort_unstable_by(|a, b| b.cmp(a));
-                v
-            })
-            .collect()
+        self.rules.leaves[h as usize].clone()
     }
 
     /// A presentation: generators (named a, b, c, … after the heaps that bring them), each

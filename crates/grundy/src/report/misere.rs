@@ -1,0 +1,442 @@
+//! Misère play of the games that are not heap families: boards, plane games, the sheet, the
+//! cakes and script games.
+//!
+//! The moves come from the game's own list ([`super::moves`]: their labels and the
+//! positions they leave, written as `analyze` reads them), and each position is judged by
+//! the misère search of [`crate::solve::misere`] over the game's components, shared by the
+//! whole list. Sums are never taken to add by XOR: a board that falls apart into regions,
+//! a row of cakes, a list of script positions are each searched as one sum. The sheet is
+//! Nim on four heaps, move for move, and goes by misère Nim's rule.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::moves::{self, MoveList};
+use super::{Error, Options};
+use crate::game::{Game, Player};
+use crate::nimber::Nimber;
+use crate::parse::Input;
+use crate::progress::Progress;
+use crate::solve::misere::Misere;
+
+/// The most sums one misère analysis of a board, a queen or the cakes may hold: a
+/// million, about 20 seconds of search (misère Cram 5×6 holds far fewer and takes 9 s).
+pub const MISERE_POSITIONS: usize = 1_000_000;
+
+/// A position under misère play: its misère Grundy value, the winner and every winning
+/// move, in the fields an ordinary report has.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MisereReport {
+    /// The game's name.
+    pub game: String,
+    /// Always `true`: the analysis is of misère play.
+    pub misere: bool,
+    /// The position, written as `analyze` reads it.
+    pub position: String,
+    /// The misère Grundy value of the position (the end of the game is worth 1): 0 exactly
+    /// when the player to move loses.
+    pub grundy: Nimber,
+    /// Who wins under misère play.
+    pub winner: Player,
+    /// Every move that leaves a position lost for the player to move under misère play.
+    pub winning_moves: Vec<moves::Move>,
+    /// How many moves the position has.
+    pub moves: usize,
+}
+
+impl fmt::Display for MisereReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "game:    {}", self.game)?;
+        writeln!(f, "play:    misère (whoever makes the last move loses)")?;
+        let position = self.position.trim_end();
+        if position.contains('\n') {
+            writeln!(f, "position:\n{position}")?;
+        } else {
+            writeln!(f, "position: {position}")?;
+        }
+        super::write_outcome(
+            f,
+            9,
+            self.grundy,
+            self.winner,
+            self.winning_moves.iter().map(|m| m.label.as_str()),
+        )
+    }
+}
+
+/// Judges every listed move of `list` by the misère search, the position itself too.
+fn judge<G: Game>(
+    search: &mut Misere<G>,
+    mut list: MoveList,
+    parse: impl Fn(&str) -> Result<Vec<G::Position>, Error>,
+    rules: impl Fn(crate::SolveError) -> Error,
+) -> Result<MoveList, Error>
+where
+    G::Position: Ord,
+{
+    let here = search.value(&parse(&list.position)?).map_err(&rules)?;
+    for m in &mut list.moves {
+        let v = search.value(&parse(&m.position)?).map_err(&rules)?;
+        m.value_after = Some(v);
+        m.winning = v.is_zero();
+    }
+    Ok(judged(list, here))
+}
+
+/// `list` marked as judged under misère play, the position worth `here`.
+fn judged(mut list: MoveList, here: Nimber) -> MoveList {
+    list.grundy = Some(here);
+    list.winner = Player::winner_of(here);
+    list.misere = true;
+    list
+}
+
+impl From<MoveList> for MisereReport {
+    fn from(list: MoveList) -> MisereReport {
+        let count = list.moves.len();
+        let grundy = list.grundy.unwrap_or(Nimber::ZERO);
+        MisereReport {
+            game: list.game,
+            misere: true,
+            position: list.position,
+            grundy,
+            winner: list.winner,
+            winning_moves: list.moves.into_iter().filter(|m| m.winning).collect(),
+            moves: count,
+        }
+    }
+}
+
+/// The refusal of a misère search that outgrew its bound, or a rule that failed.
+fn search_error(name: &str) -> impl Fn(crate::SolveError) -> Error + '_ {
+    move |e| {
+        Error::input(format!(
+            "{name} under misère play: {e} (the misère search holds at most {MISERE_POSITIONS} sums)"
+        ))
+    }
+}
+
+fn text(position: &str) -> Input {
+    Input::new("position", position.as_bytes().to_vec())
+}
+
+/// Cram under misère play: every region of the board is a component of one sum.
+pub fn cram(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<MoveList, Error> {
+    let list = moves::cram(input, options, progress)?;
+    let (cram, _) = super::board::parse_cram(input)?;
+    let mut search = Misere::new(cram, MISERE_POSITIONS);
+    judge(
+        &mut search,
+        list,
+        |p| {
+            let (_, free) = super::board::parse_cram(&text(p))?;
+            Ok(cram.regions(free).into_vec())
+        },
+        search_error("cram"),
+    )
+}
+
+/// Chomp under misère play (the poisoned square is never taken, so the last move is
+/// biting the last other square).
+pub fn chomp(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<MoveList, Error> {
+    let list = moves::chomp(input, options, progress)?;
+    let mut search = Misere::new(crate::games::board::chomp::Chomp, MISERE_POSITIONS);
+    judge(
+        &mut search,
+        list,
+        |p| Ok(vec![super::board::parse_chomp(&text(p))?]),
+        search_error("chomp"),
+    )
+}
+
+/// The most work the misère search of the lame queen may take: squares below and left of
+/// the queen times the moves from each.
+pub const MAX_QUEEN_WORK: u64 = 20_000_000;
+
+/// The lame queen (the contest's squares from 1, or a plane game's from 0) under misère
+/// play. Refused before any work when the squares it reaches, times their moves, pass
+/// [`MAX_QUEEN_WORK`].
+pub fn queen(name: &str, d: u64, origin: u64, list: MoveList) -> Result<MoveList, Error> {
+    let (x, y) = if origin == 1 {
+        let (_, x, y) = super::queen::parse(&text(&list.position))?;
+        (x, y)
+    } else {
+        super::queen::parse_plane(&text(&list.position))?
+    };
+    let work = (x + 1).saturating_mul(y + 1).saturating_mul(x + y + 2);
+    if work > MAX_QUEEN_WORK {
+        return Err(Error::input(format!(
+            "{name} under misère play is searched square by square: the queen at ({x}, {y}) reaches {} squares of up to {} moves each, past the limit of {MAX_QUEEN_WORK} steps",
+            (x + 1).saturating_mul(y + 1),
+            x + y + 2
+        )));
+    }
+    let mut search = Misere::new(crate::games::lame_queen::LameQueen { d }, MISERE_POSITIONS);
+    let shift = 1 - origin;
+    let square = |x: u64, y: u64| -> Result<Vec<(u32, u32)>, Error> {
+        let fit = |v: u64| {
+            u32::try_from(v + shift)
+                .map_err(|_| Error::input(format!("{name}: coordinate {v} is too large")))
+        };
+        Ok(vec![(fit(x)?, fit(y)?)])
+    };
+    judge(
+        &mut search,
+        list,
+        |p| {
+            if origin == 1 {
+                let (_, x, y) = super::queen::parse(&text(p))?;
+                square(x, y)
+            } else {
+                let (x, y) = super::queen::parse_plane(&text(p))?;
+                square(x, y)
+            }
+        },
+        search_error(name),
+    )
+}
+
+/// The sheet under misère play: Nim on its four heaps of lines, by misère Nim's rule.
+pub fn sheet(input: &Input) -> Result<MoveList, Error> {
+    let list = moves::sheet(input)?;
+    let value = |p: &str| -> Result<Nimber, Error> {
+        let s = super::sheet::parse(&text(p))?;
+        let heaps = crate::games::sheet::heaps(s.rows, s.columns, s.mark_row, s.mark_column);
+        Ok(super::heaps::misere_nim_value(&heaps))
+    };
+    let here = value(&list.position)?;
+    let mut list = list;
+    for m in &mut list.moves {
+        let v = value(&m.position)?;
+        m.value_after = Some(v);
+        m.winning = v.is_zero();
+    }
+    Ok(judged(list, here))
+}
+
+/// A sum of heaps under misère play, as a move list: judged by the misère search over the
+/// sum, or for more than [`super::heaps::QUOTIENT_FROM`] heaps by the misère quotient (each
+/// move's `value_after` then left out: only its outcome is known).
+pub fn heaps(family: &crate::family::Family, input: &Input) -> Result<MoveList, Error> {
+    let (report, _) = super::heaps::analyze_misere(family, input)?;
+    let mut list = moves::heaps(family, input)?;
+    list.values = Some(report.values.clone());
+    if report.by_quotient {
+        let wins: std::collections::HashSet<(usize, Vec<u64>)> = report
+            .winning_moves
+            .iter()
+            .map(|m| (m.heap, m.leaves.clone()))
+            .collect();
+        for m in &mut list.moves {
+            let mut leaves = m.leaves.clone().unwrap_or_default();
+            leaves.retain(|&h| h > 0);
+            leaves.sort_unstable_by(|a, b| b.cmp(a));
+            let heap = m.heap.unwrap_or(0);
+            m.value_after = None;
+            m.winning = wins.contains(&(heap, leaves));
+        }
+        return Ok(judged(list, report.grundy));
+    }
+    let mut search = Misere::new(family, super::heaps::MISERE_POSITIONS);
+    let parse = |p: &str| -> Result<Vec<u64>, Error> {
+        p.split_whitespace()
+            .map(|h| {
+                h.parse()
+                    .map_err(|_| Error::failed(format!("a listed position '{p}' is not heaps")))
+            })
+            .collect()
+    };
+    judge(&mut search, list, parse, search_error("heaps"))
+}
+
+/// The birthday cakes under misère play: every group of burning candles on every cake is a
+/// component of one sum.
+pub fn cakes(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<MoveList, Error> {
+    let list = moves::cakes(input, options, progress)?;
+    let shape = super::cakes::parse(input)?.shape;
+    let game = crate::solve::cakes::Bitboard(shape);
+    let mut search = Misere::new(game, MISERE_POSITIONS);
+    judge(
+        &mut search,
+        list,
+        |p| {
+            let cakes = super::cakes::parse(&text(p))?;
+            Ok(cakes
+                .masks
+                .iter()
+                .flat_map(|&m| shape.components(m))
+                .collect())
+        },
+        search_error("pshtbrth"),
+    )
+}
+
+/// A script game under misère play: the positions given are the components of one sum.
+#[cfg(feature = "script")]
+pub fn script(
+    game: &crate::script::ScriptGame,
+    input: &Input,
+    options: &Options,
+) -> Result<MoveList, Error> {
+    let list = moves::script(game, input, options)?;
+    let name = format!("script:{}", game.source());
+    let mut search = Misere::new(game, options.script_positions());
+    judge(
+        &mut search,
+        list,
+        |p| {
+            if p.trim().is_empty() {
+                return Ok(Vec::new());
+            }
+            crate::script::parse_positions(p).map_err(|e| Error::input(e.to_string()))
+        },
+        search_error(&name),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sheet_is_misere_nim_on_its_heaps() {
+        // A 1×2 sheet with the mark on the left: one heap of one line (cut the right
+        // column). Under misère play whoever makes that cut loses.
+        let report = MisereReport::from(sheet(&Input::new("t", "1 2 1 1")).unwrap());
+        assert_eq!(report.winner, Player::Second);
+        assert!(report.winning_moves.is_empty());
+        let normal = super::super::sheet::analyze(&Input::new("t", "1 2 1 1")).unwrap();
+        assert_eq!(normal.winner, Player::First);
+    }
+
+    /// Misère outcome by the rules alone: the player to move wins when there is no move,
+    /// or when some move leaves a position the opponent loses.
+    fn brute<P: Clone + Eq + std::hash::Hash>(
+        p: &P,
+        moves: &dyn Fn(&P) -> Vec<P>,
+        seen: &mut std::collections::HashMap<P, bool>,
+    ) -> bool {
+        if let Some(&w) = seen.get(p) {
+            return w;
+        }
+        let options = moves(p);
+        let w = options.is_empty() || options.iter().any(|o| !brute(o, moves, seen));
+        seen.insert(p.clone(), w);
+        w
+    }
+
+    #[test]
+    fn wythoff_under_misere_play_agrees_with_the_literal_tree() {
+        let moves = |&(x, y): &(u64, u64)| {
+            let mut out = Vec::new();
+            out.extend((0..x).map(|a| (a, y)));
+            out.extend((0..y).map(|b| (x, b)));
+            out.extend((1..=x.min(y)).map(|k| (x - k, y - k)));
+            out
+        };
+        let mut seen = std::collections::HashMap::new();
+        for x in 0..8u64 {
+            for y in 0..8u64 {
+                let input = Input::new("t", format!("{x} {y}"));
+                let list = moves::plane("wythoff", 1, &input).unwrap();
+                let report = MisereReport::from(queen("wythoff", 1, 0, list).unwrap());
+                let wins = brute(&(x, y), &moves, &mut seen);
+                assert_eq!(report.winner == Player::First, wins, "({x}, {y})");
+                // A winning move leaves a position the brute force calls lost.
+                for m in &report.winning_moves {
+                    let (a, b) = super::super::queen::parse_plane(&text(&m.position)).unwrap();
+                    assert!(
+                        !brute(&(a, b), &moves, &mut seen),
+                        "({x}, {y}) → {}",
+                        m.position
+                    );
+                }
+            }
+        }
+        // Misère Wythoff's P-positions near the corner: (0, 1), (1, 0) and (2, 2).
+        assert!(!brute(&(0, 1), &moves, &mut seen) && !brute(&(2, 2), &moves, &mut seen));
+    }
+
+    #[test]
+    fn cram_under_misere_play_agrees_with_the_literal_tree() {
+        // Boards as rows of free cells (bit c of row r); a domino covers two free
+        // neighbours.
+        fn moves(rows: usize, cols: usize) -> impl Fn(&u64) -> Vec<u64> {
+            move |&free: &u64| {
+                let mut out = Vec::new();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let a = r * cols + c;
+                        for b in [
+                            (c + 1 < cols).then(|| a + 1),
+                            (r + 1 < rows).then(|| a + cols),
+                        ]
+                        .into_iter()
+                        .flatten()
+                        {
+                            if free >> a & 1 == 1 && free >> b & 1 == 1 {
+                                out.push(free & !(1 << a) & !(1 << b));
+                            }
+                        }
+                    }
+                }
+                out
+            }
+        }
+        for (rows, cols) in [(1usize, 4usize), (2, 3), (3, 3), (2, 4)] {
+            let moves = moves(rows, cols);
+            let mut seen = std::collections::HashMap::new();
+            for blocked in [0u64, 1, 0b10, 0b1000_0000, 0b101] {
+                let free = ((1u64 << (rows * cols)) - 1) & !blocked;
+                let board: Vec<String> = (0..rows)
+                    .map(|r| {
+                        (0..cols)
+                            .map(|c| {
+                                if free >> (r * cols + c) & 1 == 1 {
+                                    '.'
+                                } else {
+                                    '#'
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let input = Input::new("t", format!("{rows} {cols}\n{}\n", board.join("\n")));
+                let report = MisereReport::from(
+                    cram(&input, &Options::default(), &mut crate::NoProgress).unwrap(),
+                );
+                let wins = brute(&free, &moves, &mut seen);
+                assert_eq!(
+                    report.winner == Player::First,
+                    wins,
+                    "{rows}×{cols} {free:b}"
+                );
+                let losing = moves(&free)
+                    .iter()
+                    .filter(|&o| !brute(o, &moves, &mut seen))
+                    .count();
+                assert_eq!(report.winning_moves.len(), losing, "{rows}×{cols} {free:b}");
+            }
+        }
+        // A 1×4 strip: under misère play only an end domino wins.
+        let input = Input::new("t", "1 4\n....\n");
+        let report =
+            MisereReport::from(cram(&input, &Options::default(), &mut crate::NoProgress).unwrap());
+        assert_eq!(report.winning_moves.len(), 2, "{report}");
+        let json = serde_json::to_string(&report).unwrap();
+        assert!(json.contains("\"misere\":true"), "{json}");
+    }
+}
