@@ -33,11 +33,11 @@ function startServer() {
   });
 }
 
-async function api(url, path, game, position) {
+async function api(url, path, game, position, misere = false) {
   const r = await fetch(url + path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game, position }),
+    body: JSON.stringify({ game, position, misere }),
   });
   if (!r.ok) fail(`${path} answered ${r.status}: ${await r.text()}`);
   return r.json();
@@ -209,7 +209,29 @@ try {
     console.log(`${name} ${start}: every move's colour checked; the game ended in '${s}' after ${moves} moves`);
   }
 
-  // 6. A bad position is an error on the page, not a broken page.
+  // 6. Misère play: with the switch on, the hints follow misère play (each green move
+  //    leaves a position misère analysis calls lost) and following them wins Kayles 4 6.
+  await page.check("#misere");
+  s = await newGame(page, "kayles", "4 6", "you");
+  moves = 0;
+  while (s === "your-move") {
+    const listed = await page.$$eval("#heaps button", (bs) => bs.map((b) => ({ winning: b.dataset.winning === "true", position: b.dataset.position })));
+    for (const m of listed) {
+      const lost = (await api(url, "api/analyze", "kayles", m.position, true)).winner === "second";
+      if (lost !== m.winning) fail(`misère kayles: the move to ${JSON.stringify(m.position)} is coloured wrong`);
+    }
+    const green = await page.$("#heaps button[data-winning='true']");
+    if (!green) fail("misère kayles: no green move from a winning position");
+    await green.click();
+    moves++;
+    s = await state(page);
+  }
+  if (s !== "you-win") fail(`following the misère hints from kayles 4 6 ended in '${s}'`);
+  await page.screenshot({ path: `${shots}/misere-kayles.png`, fullPage: true });
+  console.log(`misère kayles 4 6: won by following the hints in ${moves} moves`);
+  await page.uncheck("#misere");
+
+  // 7. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);
   if (!text.startsWith("Error:")) fail(`a bad position shows '${text}'`);

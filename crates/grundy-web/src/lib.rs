@@ -372,6 +372,9 @@ impl From<grundy::report::Error> for ApiError {
 struct Request {
     game: String,
     position: String,
+    /// Misère play: whoever makes the last move loses.
+    #[serde(default)]
+    misere: bool,
     /// A script game's file, once `script:NAME` is resolved in the scripts folder.
     #[serde(skip)]
     script: Option<PathBuf>,
@@ -542,19 +545,19 @@ fn game_of(r: &Request) -> Result<Game, ApiError> {
     }
 }
 
-/// What the engines may use for one request.
-fn options() -> Options {
+/// What the engines may use for one request, and whether it asks for misère play.
+fn options(r: &Request) -> Options {
     Options {
         memory: Some(POSITION_MEMORY),
         cache: None,
-        misere: false,
+        misere: r.misere,
     }
 }
 
 /// The report `grundy analyze GAME --json` prints.
 fn report(r: &Request) -> Result<Report, ApiError> {
     let game = game_of(r)?;
-    Ok(catalogue::analyze(&game, &input(r), &options(), &mut grundy::NoProgress)?.report)
+    Ok(catalogue::analyze(&game, &input(r), &options(r), &mut grundy::NoProgress)?.report)
 }
 
 /// The analysis `grundy analyze GAME --json` prints, as text.
@@ -575,7 +578,7 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
         Some(path) => Game::Script(Box::new(r.script_game(path)?)),
         None => catalogue::lookup_for(&r.game, Feature::Moves)?,
     };
-    let mut list = catalogue::moves(&game, &input(r), &options(), &mut grundy::NoProgress)?;
+    let mut list = catalogue::moves(&game, &input(r), &options(r), &mut grundy::NoProgress)?;
     if r.script.is_some() {
         // Named as the client named it.
         list.game = r.game.clone();
@@ -583,9 +586,14 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
     Ok(list)
 }
 
-/// The report of a sum with nothing left in it: lost for the player to move.
-fn nothing_left(game: &str) -> Value {
-    serde_json::json!({"game": game, "grundy": 0, "winner": "second", "positions": [], "values": [], "winning_moves": []})
+/// The report of a sum with nothing left in it: lost for the player to move, won under
+/// misère play (worth 1 there).
+fn nothing_left(game: &str, misere: bool) -> Value {
+    if misere {
+        serde_json::json!({"game": game, "misere": true, "grundy": 1, "winner": "first", "positions": [], "values": [], "winning_moves": []})
+    } else {
+        serde_json::json!({"game": game, "grundy": 0, "winner": "second", "positions": [], "values": [], "winning_moves": []})
+    }
 }
 
 async fn moves(State(workers): State<Shared>, body: Bytes) -> Result<Response, ApiError> {
@@ -613,19 +621,20 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
         return Ok(Reply {
             played: None,
             position: String::new(),
-            analysis: nothing_left(&r.game),
+            analysis: nothing_left(&r.game, r.misere),
         });
     }
     let best = list.reply().cloned();
     let next = Request {
         script: r.script.clone(),
+        misere: r.misere,
         game: r.game.clone(),
         position: best
             .as_ref()
             .map_or_else(|| list.position.clone(), |m| m.position.clone()),
     };
     let analysis = if next.position.trim().is_empty() {
-        nothing_left(&r.game)
+        nothing_left(&r.game, r.misere)
     } else {
         serde_json::to_value(report(&next)?)
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?

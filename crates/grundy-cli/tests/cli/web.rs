@@ -639,3 +639,37 @@ fn a_script_cannot_kill_the_server_nor_learn_where_it_is_kept() {
     let (status, _) = post(&server.addr, "/api/analyze", "nim", "3 4 5");
     assert_eq!(status, 200, "the server died");
 }
+
+#[test]
+fn the_misere_switch_changes_the_hints_and_the_replies() {
+    let server = serve();
+    let misere = |path: &str, game: &str, position: &str| {
+        let body =
+            serde_json::json!({ "game": game, "position": position, "misere": true }).to_string();
+        request(&server.addr, "POST", path, body.as_bytes())
+    };
+    // Three single counters: won under normal play, lost under misère play.
+    let (status, body) = misere("/api/moves", "nim", "1 1 1");
+    assert_eq!(status, 200, "{body}");
+    let list = json(&body);
+    assert_eq!(list["misere"], true, "{body}");
+    assert_eq!(list["winner"], "second", "{body}");
+    assert!(
+        list["moves"]
+            .as_array()
+            .is_some_and(|m| m.iter().all(|m| m["winning"] == false)),
+        "{body}"
+    );
+    let (_, normal) = post(&server.addr, "/api/moves", "nim", "1 1 1");
+    assert_eq!(json(&normal)["winner"], "first", "{normal}");
+    // A board: on a 1×4 strip of Cram grundy's misère reply is an end domino, leaving a
+    // 1×2 strip (lost for the player to move under misère play).
+    let (status, body) = misere("/api/move", "cram", "1 4\n....\n");
+    assert_eq!(status, 200, "{body}");
+    let reply = json(&body);
+    assert_eq!(reply["analysis"]["winner"], "second", "{body}");
+    assert_eq!(reply["analysis"]["misere"], true, "{body}");
+    // The analysis of the page's analyze box.
+    let (_, body) = misere("/api/analyze", "wythoff", "2 2");
+    assert_eq!(json(&body)["winner"], "second", "{body}");
+}

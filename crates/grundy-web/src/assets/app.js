@@ -7,11 +7,11 @@ let position = "";
 let history = [];
 let busy = false;
 
-async function api(path, game, position) {
+async function api(path, game, position, misere = $("misere").checked) {
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game, position }),
+    body: JSON.stringify({ game, position, misere }),
   });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || response.statusText);
@@ -113,7 +113,8 @@ function render(list) {
   heaps.dataset.game = game;
   heaps.dataset.position = position;
   $("board").classList.toggle("hints", $("hints").checked);
-  const worth = list.grundy === null ? "A position" : `Position worth ${list.grundy}`;
+  const worth = (list.grundy === null ? "A position" : `Position worth ${list.grundy}`) +
+    (list.misere ? " under misère play" : "");
   const xor = list.values ? list.values.join(" xor ") : "";
   $("summary").textContent =
     worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") +
@@ -152,7 +153,11 @@ async function show() {
   render(list);
   if (list.moves.length === 0) {
     $("summary").textContent = "";
-    setStatus("grundy-wins", "grundy wins: you have no move left.");
+    if (list.misere) {
+      setStatus("you-win", "You win: you have no move left, and under misère play the last mover loses.");
+    } else {
+      setStatus("grundy-wins", "grundy wins: you have no move left.");
+    }
   } else {
     setStatus("your-move", "Your move.");
   }
@@ -165,7 +170,11 @@ async function grundyMoves() {
   if (!reply.move) {
     $("heaps").replaceChildren();
     $("summary").textContent = "";
-    setStatus("you-win", "You win: grundy has no move left.");
+    if ($("misere").checked) {
+      setStatus("grundy-wins", "grundy wins: it has no move left, and under misère play the last mover loses.");
+    } else {
+      setStatus("you-win", "You win: grundy has no move left.");
+    }
     return false;
   }
   log(`grundy: ${reply.move.move}`);
@@ -222,7 +231,7 @@ async function analyzeAny() {
   const out = $("a-result");
   out.replaceChildren();
   try {
-    const report = await api("/api/analyze", $("a-game").value.trim(), $("a-position").value);
+    const report = await api("/api/analyze", $("a-game").value.trim(), $("a-position").value, $("a-misere").checked);
     const head = document.createElement("p");
     const moves = report.winning_moves || [];
     head.innerHTML = "";
