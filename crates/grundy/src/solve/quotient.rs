@@ -1167,6 +1167,25 @@ mod tests {
         }
     }
 
+    /// Plambeck's solution of 0.312: every heap but the heap of 4 pretends to be a nim
+    /// heap, and the heap of 4 (`A`, of genus 2^1420) has `A + A` equal to nothing.
+    #[test]
+    fn the_heap_of_four_in_0_312_is_its_own_inverse() {
+        let game: TakeBreak = "0.312".parse().unwrap();
+        let q = quotient(&game, 12);
+        let a = q.element_of_heap(4).unwrap();
+        assert_ne!(a, 0);
+        assert_eq!(q.mul(a, a), 0);
+        let mut search = Misere::new(game, 1 << 22);
+        for sum in sums(12, 18) {
+            assert_eq!(
+                q.first_wins(&sum),
+                Some(search.first_wins(&sum).unwrap()),
+                "{sum:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_wrong_pretending_function_or_relation_is_caught() {
         let game: TakeBreak = "0.07".parse().unwrap();
