@@ -240,6 +240,10 @@ Examples:
         /// available, at most 2G; about 512 bytes a position).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// Misère play: the misère Grundy value of each position (the last move loses);
+        /// any period is only seen.
+        #[arg(long)]
+        misere: bool,
     },
 
     /// Print the values of a board game over a range of sizes: one row of boards per line.
@@ -273,6 +277,10 @@ Examples:
         /// Memory for the tables, like 512M or 4G (default: half of what is available).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// Misère play: each board's misère Grundy value (whoever makes the last move
+        /// loses), by the misère search (small boards).
+        #[arg(long)]
+        misere: bool,
     },
 
     /// Print one valid contest input, random but the same for the same seed.

@@ -21,6 +21,7 @@ pub struct Request<'a> {
     pub json: bool,
     pub png: Option<&'a Path>,
     pub memory: Option<&'a str>,
+    pub misere: bool,
 }
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
@@ -37,7 +38,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             .transpose()?
             .map(|m| m.0),
         cache: None,
-        misere: false,
+        misere: req.misere,
     };
     let mut bar = Bar::above(20_000);
     let mut out = BufWriter::new(io::stdout().lock());

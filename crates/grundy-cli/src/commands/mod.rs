@@ -127,6 +127,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             png,
             memory,
+            misere,
         } => explore::run(&explore::Request {
             family: &family,
             upto,
@@ -134,6 +135,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             png: png.as_deref(),
             memory: memory.as_deref(),
+            misere,
         }),
         Command::Table {
             game,
@@ -141,7 +143,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             cols,
             json,
             memory,
-        } => table::run(&game, &rows, &cols, json, memory.as_deref()),
+            misere,
+        } => table::run(&game, &rows, &cols, json, memory.as_deref(), misere),
         Command::Picture {
             game,
             d,

@@ -53,6 +53,7 @@ pub fn run(
     cols: &str,
     json: bool,
     memory: Option<&str>,
+    misere: bool,
 ) -> Result<(), Failure> {
     let board = match catalogue::lookup_for(game, Feature::Table)? {
         Game::Chomp => BoardGame::Chomp,
@@ -61,8 +62,18 @@ pub fn run(
     let (max_rows, max_cols) = board.max_sides();
     let rows = range("rows", rows, max_rows)?;
     let cols = range("cols", cols, max_cols)?;
-    let memory = Memory::parse(memory)?;
-    let report = table(board, rows, cols, memory.0, &mut Bar::above(8))?;
+    let report = if misere {
+        if memory.is_some() {
+            return Err(Failure::input(anyhow!(
+                "--memory sizes the normal-play engines; --misere searches hold at most {} sums",
+                grundy::report::misere::MISERE_POSITIONS
+            )));
+        }
+        grundy::report::table::misere_table(board, rows, cols, &mut Bar::above(8))?
+    } else {
+        let memory = Memory::parse(memory)?;
+        table(board, rows, cols, memory.0, &mut Bar::above(8))?
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
         let line = serde_json::to_string(&report).map_err(Failure::other)?;

@@ -433,3 +433,44 @@ fn misere_sums_of_many_heaps_go_by_the_quotient() {
     assert_eq!(json["heaps"].as_array().map(Vec::len), Some(30000));
     assert!(json["winner"] == "first" || json["winner"] == "second");
 }
+
+#[test]
+fn explore_and_table_follow_misere_play() {
+    // Cram strips 1×1 to 1×4 under misère play: a lone cell (no move) is worth 1, 1×2 and
+    // 1×3 are lost for the player to move, 1×4 is won (an end domino).
+    let table = run_ok(
+        &[
+            "table", "cram", "--rows", "1", "--cols", "1..=4", "--misere", "--json",
+        ],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&table).expect("JSON");
+    assert_eq!(json["misere"], true);
+    assert_eq!(
+        json["values"][0],
+        serde_json::json!([1, 0, 0, 2]),
+        "{table}"
+    );
+    // Misère Wythoff: P-positions near the corner are [0, 1], [1, 0] and [2, 2].
+    let grid = run_ok(
+        &["explore", "wythoff", "--grid", "3,3", "--misere", "--json"],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&grid).expect("JSON");
+    assert_eq!(
+        json["p_positions"],
+        serde_json::json!([[0, 1], [1, 0], [2, 2]]),
+        "{grid}"
+    );
+    // Misère Kayles: heaps of 1, 4, 9, 12 and 20 pins are lost (CGSuite's table).
+    let line = run_ok(
+        &["explore", "kayles", "--upto", "20", "--misere", "--json"],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+    assert_eq!(
+        json["p_positions"],
+        serde_json::json!([1, 4, 9, 12, 20]),
+        "{line}"
+    );
+}

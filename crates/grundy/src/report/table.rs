@@ -26,6 +26,10 @@ pub struct TableReport {
     pub cols: Vec<usize>,
     /// `values[i][j]`: the board of `rows[i]` × `cols[j]`.
     pub values: Vec<Vec<Nimber>>,
+    /// Misère play: the values are misère Grundy values (0 exactly when the player to move
+    /// loses with the last move losing).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
 }
 
 /// Which game a table is of.
@@ -109,6 +113,66 @@ pub fn table(
         rows: rows.collect(),
         cols: cols.collect(),
         values,
+        misere: false,
+    })
+}
+
+/// The misère table of `game` over `rows` × `cols`: each board's misère Grundy value by the
+/// misère search (Cram's regions searched as one sum; one search for every Chomp bar),
+/// each search holding at most [`super::misere::MISERE_POSITIONS`] sums.
+pub fn misere_table(
+    game: BoardGame,
+    rows: RangeInclusive<usize>,
+    cols: RangeInclusive<usize>,
+    progress: &mut dyn Progress,
+) -> Result<TableReport, Error> {
+    use crate::solve::misere::Misere;
+    let limit = super::misere::MISERE_POSITIONS;
+    let too_big = |r: usize, c: usize| {
+        move |e: crate::SolveError| {
+            Error::input(format!(
+                "the {r}×{c} board under misère play: {e} (the misère search holds at most {limit} sums)"
+            ))
+        }
+    };
+    let boards = rows.clone().count() * cols.clone().count();
+    progress.start(boards as u64);
+    let mut chomp = Misere::new(Chomp, limit);
+    let mut values = Vec::new();
+    let mut done = 0u64;
+    for r in rows.clone() {
+        let mut line = Vec::new();
+        for c in cols.clone() {
+            let v = match game {
+                BoardGame::Cram => {
+                    let cram = Cram::new(r, c).map_err(|e| Error::input(e.to_string()))?;
+                    let mut search = Misere::new(cram, limit);
+                    search
+                        .value(&cram.regions(cram.full()))
+                        .map_err(too_big(r, c))?
+                }
+                BoardGame::Chomp => {
+                    let p = Chomp::rectangle(r, c).map_err(|e| Error::input(e.to_string()))?;
+                    chomp.value(&[p]).map_err(too_big(r, c))?
+                }
+            };
+            line.push(v);
+            done += 1;
+            progress.advance(done);
+        }
+        values.push(line);
+    }
+    progress.finish();
+    Ok(TableReport {
+        game: match game {
+            BoardGame::Cram => "cram",
+            BoardGame::Chomp => "chomp",
+        }
+        .into(),
+        rows: rows.collect(),
+        cols: cols.collect(),
+        values,
+        misere: true,
     })
 }
 
@@ -135,6 +199,12 @@ impl fmt::Display for TableReport {
                 write!(f, " {v:>width$}")?;
             }
             writeln!(f)?;
+        }
+        if self.misere {
+            writeln!(
+                f,
+                "misère play: misère Grundy values (0: the player to move loses)"
+            )?;
         }
         Ok(())
     }
