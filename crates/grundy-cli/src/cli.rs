@@ -58,10 +58,16 @@ dawson-chess, dawson-kayles, treblecross), reading whitespace-separated heap siz
 side by side; or a script game, script:FILE, reading positions as the script writes them
 (integers and arrays of integers like [3, 5]), played side by side. Cram is solved by the pruning search with a transposition table of --memory
 bytes; Chomp by a dense table of every position in its box when that fits --memory, by the
-generic engine otherwise. --stats prints what the engine did on standard error.")]
+generic engine otherwise. --stats prints what the engine did on standard error.
+
+Misère play (--misere): whoever makes the last move loses, and a sum's value is no longer
+the XOR of its parts, so the sum is searched as a whole (misère Nim by its rule; more than 16
+heaps by the family's misère quotient). Every game but the boards in play answers; the
+report's `grundy` is then the misère Grundy value, 0 exactly when the player to move loses.")]
     #[command(after_long_help = "\
 Examples:
   grundy analyze nim examples/nim.txt
+  echo '1 1 1' | grundy analyze nim --misere
   echo '3 4 5' | grundy analyze kayles --json
   echo '10 7' | grundy analyze subtraction:1,3,4
   echo '4 5' | grundy analyze cram
@@ -119,10 +125,16 @@ positions bounded by --memory.
 Take-and-break games go up to N = 2^32 where memory allows (about 2 bytes a heap). Work
 past about 4 minutes is refused, projected from the first heaps, unless --checkpoint is
 given: then there is no limit, the computed values are saved every minute and on Ctrl-C,
-and the same command run again goes on from where it stopped.")]
+and the same command run again goes on from where it stopped.
+
+Misère play (--misere) prints each heap's misère Grundy value: the last move loses, so the
+empty heap is worth 1. --genus prints each heap's genus g^(g0 g1 ...): its normal value, then
+the misère values of the heap plus 0, 1, 2, ... copies of *2, as CGSuite writes them.")]
     #[command(after_long_help = "\
 Examples:
   grundy sequence octal:0.77 --upto 100
+  grundy sequence kayles --upto 30 --misere
+  grundy sequence kayles --upto 30 --genus
   grundy sequence kayles --from 999999000 --upto 1000000000
   grundy sequence octal:0.16 --upto 1048576 --stats --out values.txt
   grundy sequence grundy-game --upto 16777216 --checkpoint grundy.ckpt --out grundy.txt
