@@ -153,6 +153,10 @@ pub const MISERE_POSITIONS: usize = 4_000_000;
 /// Misère play of more heaps than this goes by the misère quotient.
 pub const QUOTIENT_FROM: usize = 16;
 
+/// Many heaps whose quotient cannot be had are still searched when they hold at most this
+/// many counters in all (the search answers such sums in seconds).
+pub const SEARCH_FALLBACK: u64 = 100;
+
 /// The largest heap the misère quotient is computed for when `analyze --misere` needs it.
 pub const QUOTIENT_MAX_HEAP: u64 = 64;
 
@@ -161,38 +165,37 @@ pub const QUOTIENT_MAX_HEAP: u64 = 64;
 /// other family by the search of [`crate::solve::misere`], which holds at most
 /// [`MISERE_POSITIONS`] sums.
 pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, String), Error> {
-    use crate::solve::misere::Misere;
     let heaps = parse_heaps(input, family.analyze_limit())?;
     let mut by_quotient = false;
     let (values, grundy, moves, stats) = if *family == Family::Nim {
         let (values, grundy, moves) = misere_nim(&heaps);
         (values, grundy, moves, "misère Nim by its rule".to_string())
-    } else if heaps.len() > QUOTIENT_FROM {
-        by_quotient = true;
-        misere_by_quotient(family, &heaps).map_err(|e| e.context(&input.source))?
     } else {
-        let failed = |e: crate::SolveError| Error::input(e.to_string()).context(&input.source);
-        let mut search = Misere::new(family, MISERE_POSITIONS);
-        let values = heaps
-            .iter()
-            .map(|&h| search.value(&[h]))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(failed)?;
-        let grundy = search.value(&heaps).map_err(failed)?;
-        let mut moves: Vec<(usize, Vec<u64>)> = search
-            .winning_moves(&heaps)
-            .map_err(failed)?
-            .into_iter()
-            .map(|m| {
-                let mut leaves: Vec<u64> = m.leaves.to_vec();
-                leaves.sort_unstable_by(|a, b| b.cmp(a));
-                (m.component, leaves)
-            })
-            .collect();
-        moves.sort();
-        moves.dedup();
-        let stats = format!("misère search over {} sums", search.len());
-        (values, grundy, moves, stats)
+        // Many heaps go by the quotient; when it cannot be had (a heap past its range, a
+        // quotient past its bounds), by the search, which says its own limit.
+        let by_q = if heaps.len() > QUOTIENT_FROM {
+            misere_by_quotient(family, &heaps)
+        } else {
+            Err(Error::input(String::new()))
+        };
+        let small = heaps.iter().sum::<u64>() <= SEARCH_FALLBACK;
+        match by_q {
+            Ok(found) => {
+                by_quotient = true;
+                found
+            }
+            Err(quotient) if heaps.len() > QUOTIENT_FROM && !small => {
+                return Err(quotient.context(&input.source));
+            }
+            Err(quotient) => misere_by_search(family, &heaps).map_err(|e| {
+                let e = if heaps.len() > QUOTIENT_FROM {
+                    Error::input(format!("{quotient}; by the misère search instead: {e}"))
+                } else {
+                    e
+                };
+                e.context(&input.source)
+            })?,
+        }
     };
     let winning_moves = moves
         .into_iter()
@@ -223,6 +226,41 @@ pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, Str
         by_quotient,
     };
     Ok((report, stats))
+}
+
+/// Misère play of a sum of heaps by the misère search over the sum: each heap's misère
+/// value, the sum's, and every winning move.
+fn misere_by_search(
+    family: &Family,
+    heaps: &[u64],
+) -> Result<(Vec<Nimber>, Nimber, Vec<HeapLeft>, String), Error> {
+    use crate::solve::misere::Misere;
+    let failed = |e: crate::SolveError| {
+        Error::input(format!(
+            "{e} (the misère search holds at most {MISERE_POSITIONS} sums)"
+        ))
+    };
+    let mut search = Misere::new(family, MISERE_POSITIONS);
+    let values = heaps
+        .iter()
+        .map(|&h| search.value(&[h]))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(failed)?;
+    let grundy = search.value(heaps).map_err(failed)?;
+    let mut moves: Vec<(usize, Vec<u64>)> = search
+        .winning_moves(heaps)
+        .map_err(failed)?
+        .into_iter()
+        .map(|m| {
+            let mut leaves: Vec<u64> = m.leaves.to_vec();
+            leaves.sort_unstable_by(|a, b| b.cmp(a));
+            (m.component, leaves)
+        })
+        .collect();
+    moves.sort();
+    moves.dedup();
+    let stats = format!("misère search over {} sums", search.len());
+    Ok((values, grundy, moves, stats))
 }
 
 /// Misère play of many heaps by the misère quotient of heaps up to the largest: each heap's

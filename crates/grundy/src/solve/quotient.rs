@@ -81,6 +81,10 @@ impl std::error::Error for QuotientError {}
 pub const MAX_CANDIDATE: usize = 1 << 18;
 /// The most elements an accepted quotient may have (its table is stored in full).
 pub const MAX_ORDER: usize = 4096;
+/// The most work one quotient may take, in words of option sets hashed and elements tried:
+/// a minute or less on one core (Kayles to heap 400 takes 576 million, 34 s; Nim to heap
+/// 200, 659 million, 61 s).
+pub const MAX_WORK: u64 = 600_000_000;
 /// The most (element, option set) pairs the proof's walk may hold at once.
 pub const MAX_STATES: usize = 4_000_000;
 
@@ -182,49 +186,70 @@ struct Rules {
     options: Vec<Vec<Vec<u32>>>,
     /// `leaves[h]`: each option of heap `h` as every nonempty heap it leaves, largest first.
     leaves: Vec<Vec<Vec<u64>>>,
+    /// Work done so far (words of option sets hashed, sums walked), against [`MAX_WORK`].
+    work: std::cell::Cell<u64>,
 }
 
 impl Rules {
-    fn from_game<G: Game<Position = u64>>(game: &G, upto: u64) -> Result<Rules, QuotientError> {
-        let mut options: Vec<Vec<Vec<u32>>> = Vec::new();
-        let mut all_leaves: Vec<Vec<Vec<u64>>> = Vec::new();
-        let mut out: Vec<Components<u64>> = Vec::new();
-        for h in 0..=upto {
-            out.clear();
-            game.options(&h, &mut out);
-            let mut list: Vec<Vec<u32>> = Vec::new();
-            let mut raw: Vec<Vec<u64>> = Vec::new();
-            for o in &out {
-                let mut left: Vec<u64> = o.iter().copied().filter(|&c| c > 0).collect();
-                left.sort_unstable_by(|a, b| b.cmp(a));
-                raw.push(left);
-                let mut leaves = Vec::new();
-                for &c in o {
-                    if c >= h {
-                        return Err(QuotientError::NotDecreasing { heap: h });
-                    }
-                    if !options[c as usize].is_empty() {
-                        leaves.push(c as u32);
-                    }
-                }
-                leaves.sort_unstable();
-                list.push(leaves);
-            }
-            list.sort();
-            list.dedup();
-            options.push(list);
-            raw.sort();
-            raw.dedup();
-            all_leaves.push(raw);
+    /// No heaps yet.
+    fn new() -> Rules {
+        Rules {
+            options: Vec::new(),
+            leaves: Vec::new(),
+            work: std::cell::Cell::new(0),
         }
-        Ok(Rules {
-            options,
-            leaves: all_leaves,
-        })
+    }
+
+    /// Adds the next heap's moves (heaps are added in order, from 0), counting them as
+    /// work so that heaps with very many moves are refused before they are all held.
+    fn push<G: Game<Position = u64>>(&mut self, game: &G) -> Result<(), QuotientError> {
+        let h = self.options.len() as u64;
+        let mut out: Vec<Components<u64>> = Vec::new();
+        game.options(&h, &mut out);
+        self.spend(out.len() as u64 * 64, h as usize)?;
+        let mut list: Vec<Vec<u32>> = Vec::new();
+        let mut raw: Vec<Vec<u64>> = Vec::new();
+        for o in &out {
+            let mut left: Vec<u64> = o.iter().copied().filter(|&c| c > 0).collect();
+            left.sort_unstable_by(|a, b| b.cmp(a));
+            raw.push(left);
+            let mut leaves = Vec::new();
+            for &c in o {
+                if c >= h {
+                    return Err(QuotientError::NotDecreasing { heap: h });
+                }
+                if !self.options[c as usize].is_empty() {
+                    leaves.push(c as u32);
+                }
+            }
+            leaves.sort_unstable();
+            list.push(leaves);
+        }
+        list.sort();
+        list.dedup();
+        self.options.push(list);
+        raw.sort();
+        raw.dedup();
+        self.leaves.push(raw);
+        Ok(())
     }
 
     fn upto(&self) -> usize {
         self.options.len() - 1
+    }
+
+    /// Counts `units` of work done at heap `heap`; refused past [`MAX_WORK`].
+    fn spend(&self, units: u64, heap: usize) -> Result<(), QuotientError> {
+        let done = self.work.get() + units;
+        self.work.set(done);
+        if done > MAX_WORK {
+            return Err(QuotientError::TooLarge {
+                heap: heap as u64,
+                what: "work",
+                limit: MAX_WORK as usize,
+            });
+        }
+        Ok(())
     }
 
     fn has_moves(&self, h: usize) -> bool {
@@ -485,6 +510,7 @@ fn prove(q: &Bipartite, rules: &Rules, top: usize) -> Result<Option<Word>, Quoti
                 }
                 offer(&mut best, (x, s.clone()), (copies, rank));
             }
+            rules.spend(u64::from(copies) * (words as u64 + 1), top)?;
             if best.len() > MAX_STATES {
                 return Err(QuotientError::TooLarge {
                     heap: top as u64,
@@ -555,8 +581,9 @@ impl Quotient {
         upto: u64,
         progress: &mut dyn crate::progress::Progress,
     ) -> Result<Quotient, QuotientError> {
-        let rules = Rules::from_game(game, upto)?;
-        let n = rules.upto();
+        let mut rules = Rules::new();
+        rules.push(game)?;
+        let n = usize::try_from(upto).unwrap_or(usize::MAX);
         let mut q = Bipartite {
             table: Table::trivial(),
             p: vec![false],
@@ -566,6 +593,7 @@ impl Quotient {
         let mut grew_at = Vec::new();
         progress.start(upto + 1);
         for h in 1..=n {
+            rules.push(game)?;
             q.phi.push(0);
             for w in &mut q.words {
                 w.insert(0, 0);
@@ -600,6 +628,7 @@ impl Quotient {
             if q.p[x as usize] != heap_lost {
                 continue;
             }
+            rules.spend(m.n as u64 * 4, h)?;
             let quick = (0..m.n as u32).all(|y| {
                 let any_p = opts[y as usize].iter().any(|&o| q.p[m.mul(o, x) as usize])
                     || t.iter().any(|&ti| q.p[m.mul(y, ti) as usize]);
