@@ -187,7 +187,26 @@ struct Rules {
     /// `leaves[h]`: each option of heap `h` as every nonempty heap it leaves, largest first.
     leaves: Vec<Vec<Vec<u64>>>,
     /// Work done so far (words of option sets hashed, sums walked), against [`MAX_WORK`].
-    work: std::cell::Cell<u64>,
+    work: Work,
+}
+
+/// A count of work that a finished quotient may share between threads.
+#[derive(Debug, Default)]
+struct Work(std::sync::atomic::AtomicU64);
+
+impl Clone for Work {
+    fn clone(&self) -> Work {
+        Work(std::sync::atomic::AtomicU64::new(self.get()))
+    }
+}
+
+impl Work {
+    fn get(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    fn set(&self, v: u64) {
+        self.0.store(v, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Rules {
@@ -196,7 +215,7 @@ impl Rules {
         Rules {
             options: Vec::new(),
             leaves: Vec::new(),
-            work: std::cell::Cell::new(0),
+            work: Work::default(),
         }
     }
 
