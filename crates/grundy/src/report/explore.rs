@@ -165,25 +165,7 @@ pub fn grid(
             )));
         }
     };
-    let grid = Grid {
-        xs: xs as usize,
-        ys: ys as usize,
-        values,
-    };
-    Ok(GridReport {
-        game: name,
-        kind: "grid".into(),
-        x: xs,
-        y: ys,
-        values: grid
-            .values
-            .chunks(grid.ys + 1)
-            .map(<[u64]>::to_vec)
-            .collect(),
-        p_positions: grid.zeros(),
-        shape: grid.shape(),
-        status: "apparent".into(),
-    })
+    Ok(grid_report(name, xs, ys, values))
 }
 
 /// The misère values of a line: the heap families' (misère Nim by its formula, others by
@@ -236,6 +218,29 @@ fn misere_line(
         }),
         p_positions,
     })
+}
+
+/// The report of a grid of values (`values` row by row of x, each y = 0..=ys).
+fn grid_report(name: String, xs: u64, ys: u64, values: Vec<u64>) -> GridReport {
+    let grid = Grid {
+        xs: xs as usize,
+        ys: ys as usize,
+        values,
+    };
+    GridReport {
+        game: name,
+        kind: "grid".into(),
+        x: xs,
+        y: ys,
+        values: grid
+            .values
+            .chunks(grid.ys + 1)
+            .map(<[u64]>::to_vec)
+            .collect(),
+        p_positions: grid.zeros(),
+        shape: grid.shape(),
+        status: "apparent".into(),
+    }
 }
 
 /// The most squares a misère grid may have: each is searched with all its moves.
@@ -292,25 +297,7 @@ fn misere_grid(
             )));
         }
     };
-    let grid = Grid {
-        xs: xs as usize,
-        ys: ys as usize,
-        values,
-    };
-    Ok(GridReport {
-        game: format!("{name} (misère)"),
-        kind: "grid".into(),
-        x: xs,
-        y: ys,
-        values: grid
-            .values
-            .chunks(grid.ys + 1)
-            .map(<[u64]>::to_vec)
-            .collect(),
-        p_positions: grid.zeros(),
-        shape: grid.shape(),
-        status: "apparent".into(),
-    })
+    Ok(grid_report(format!("{name} (misère)"), xs, ys, values))
 }
 
 impl GridReport {

@@ -42,6 +42,14 @@ pub enum BoardGame {
 }
 
 impl BoardGame {
+    /// `cram` or `chomp`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardGame::Cram => "cram",
+            BoardGame::Chomp => "chomp",
+        }
+    }
+
     /// The most rows and the most columns a board may have.
     pub fn max_sides(self) -> (usize, usize) {
         match self {
@@ -105,11 +113,7 @@ pub fn table(
     }
     progress.finish();
     Ok(TableReport {
-        game: match game {
-            BoardGame::Cram => "cram",
-            BoardGame::Chomp => "chomp",
-        }
-        .into(),
+        game: game.name().into(),
         rows: rows.collect(),
         cols: cols.collect(),
         values,
@@ -164,11 +168,7 @@ pub fn misere_table(
     }
     progress.finish();
     Ok(TableReport {
-        game: match game {
-            BoardGame::Cram => "cram",
-            BoardGame::Chomp => "chomp",
-        }
-        .into(),
+        game: game.name().into(),
         rows: rows.collect(),
         cols: cols.collect(),
         values,
