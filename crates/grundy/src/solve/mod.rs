@@ -5,6 +5,7 @@ pub mod chomp_table;
 pub mod cross_cut;
 pub mod genus;
 pub mod heap;
+pub mod loopy;
 pub mod memo;
 pub mod misere;
 pub mod quotient;

@@ -1,0 +1,481 @@
+//! Games that can go on forever: the generalised Sprague–Grundy function of a finite game
+//! whose positions may repeat (C. A. B. Smith, *Graphs and composite games*, J. Combin.
+//! Theory 1, 1966; A. S. Fraenkel and Y. Yesha, *The generalized Sprague–Grundy function
+//! and its invariance under certain mappings*, J. Combin. Theory A 43, 1986).
+//!
+//! Each position `u` gets a value `γ(u)`: a nimber `m`, or `∞(K)` where `K` is the set of
+//! finite values among its options. `γ(u) = m` when `u` has an option of each value below
+//! `m`, none of value `m`, and every option of infinite value has an option of value `m`
+//! (so a move to it can be answered by a move back to `m`); a counter `c(u)`, the order in
+//! which finite values were given, decreases along those answers, so they cannot go on for
+//! ever. Every other position is `∞`. A game with no cycle gets its ordinary values.
+//!
+//! Sums (Smith's rules): with every component finite, the value is the XOR and the player to
+//! move wins when it is not 0; with one component `∞(K)` and the others' XOR `s`, the sum is
+//! `∞(K ⊕ s)`; with two or more infinite components it is `∞(∅)`. A position `∞(L)` is won
+//! by the player to move when `0 ∈ L` (a move to a finite sum of value 0) and drawn
+//! otherwise.
+//!
+//! The values are computed by labelling, value by value, in time `O((V + E) · levels)`,
+//! `levels` being at most one more than the largest number of moves from a position.
+//!
+//! ```
+//! use grundy::solve::loopy::{Digraph, Outcome, Value};
+//!
+//! // A cycle 0 → 1 → 2 → 0, and 2 → 3, a dead end.
+//! let g = Digraph::new(4, &[(0, 1), (1, 2), (2, 0), (2, 3)]).unwrap();
+//! let values = g.values();
+//! assert_eq!(values.value(3), Value::Finite(0));
+//! // 1's one move is to 2, which can always be answered by the move to 3: 1 is worth 0.
+//! assert_eq!(values.value(1), Value::Finite(0));
+//! assert_eq!(values.value(0), Value::Finite(1));
+//! assert_eq!(values.value(2), Value::Finite(2));
+//! assert_eq!(values.outcome(&[0, 1]), Outcome::First);
+//! // A cycle with no way out is a draw.
+//! let g = Digraph::new(2, &[(0, 1), (1, 0)]).unwrap();
+//! assert_eq!(g.values().outcome(&[0]), Outcome::Draw);
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A finite directed graph: vertices `0..n`, each edge a move.
+#[derive(Clone, Debug)]
+pub struct Digraph {
+    /// `succ[succ_at[v]..succ_at[v + 1]]`: the moves from `v`.
+    succ_at: Vec<usize>,
+    succ: Vec<u32>,
+    /// `pred[pred_at[v]..pred_at[v + 1]]`: the vertices with a move to `v`.
+    pred_at: Vec<usize>,
+    pred: Vec<u32>,
+}
+
+/// The most vertices a graph may have.
+pub const MAX_VERTICES: usize = 50_000_000;
+
+impl Digraph {
+    /// The graph on `n` vertices with these edges (from, to), each end below `n`.
+    pub fn new(n: usize, edges: &[(u32, u32)]) -> Result<Digraph, String> {
+        if n > MAX_VERTICES {
+            return Err(format!(
+                "{n} vertices are more than the {MAX_VERTICES} a graph may have"
+            ));
+        }
+        let mut out_degree = vec![0usize; n + 1];
+        let mut in_degree = vec![0usize; n + 1];
+        for &(u, v) in edges {
+            if u as usize >= n || v as usize >= n {
+                return Err(format!(
+                    "edge {} → {} leaves the {n} vertices",
+                    u + 1,
+                    v + 1
+                ));
+            }
+            out_degree[u as usize + 1] += 1;
+            in_degree[v as usize + 1] += 1;
+        }
+        for i in 0..n {
+            out_degree[i + 1] += out_degree[i];
+            in_degree[i + 1] += in_degree[i];
+        }
+        let (mut succ, mut pred) = (vec![0u32; edges.len()], vec![0u32; edges.len()]);
+        let (mut next_out, mut next_in) = (out_degree.clone(), in_degree.clone());
+        for &(u, v) in edges {
+            succ[next_out[u as usize]] = v;
+            next_out[u as usize] += 1;
+            pred[next_in[v as usize]] = u;
+            next_in[v as usize] += 1;
+        }
+        Ok(Digraph {
+            succ_at: out_degree,
+            succ,
+            pred_at: in_degree,
+            pred,
+        })
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.succ_at.len() - 1
+    }
+
+    /// `true` for the graph with no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The moves from `v`.
+    pub fn moves(&self, v: u32) -> &[u32] {
+        &self.succ[self.succ_at[v as usize]..self.succ_at[v as usize + 1]]
+    }
+
+    fn preds(&self, v: u32) -> &[u32] {
+        &self.pred[self.pred_at[v as usize]..self.pred_at[v as usize + 1]]
+    }
+
+    /// The generalised Sprague–Grundy value of every vertex.
+    pub fn values(&self) -> Values {
+        const UNLABELED: u32 = u32::MAX - 1;
+        const INFINITE: u32 = u32::MAX;
+        let n = self.len();
+        let mut label = vec![UNLABELED; n];
+        let mut counter = vec![u32::MAX; n];
+        let mut next_count = 0u32;
+        let mut good = vec![false; n];
+        let mut bad = vec![0u32; n];
+        let mut queue: Vec<u32> = Vec::new();
+        let mut touched: Vec<u32> = Vec::new();
+        let mut unlabeled: Vec<u32> = (0..n as u32).collect();
+        let open = |l: u32| l == UNLABELED || l == INFINITE;
+        let mut level = 0u32;
+        while !unlabeled.is_empty() {
+            crate::stop::check();
+            // good[v]: v has a move to a vertex labelled `level` (none yet).
+            for v in touched.drain(..) {
+                good[v as usize] = false;
+            }
+            // bad[u]: moves of u to open vertices not (yet) known to reach `level`.
+            for &u in &unlabeled {
+                bad[u as usize] = self
+                    .moves(u)
+                    .iter()
+                    .filter(|&&v| open(label[v as usize]) && !good[v as usize])
+                    .count() as u32;
+                if bad[u as usize] == 0 {
+                    queue.push(u);
+                }
+            }
+            while let Some(u) = queue.pop() {
+                let ui = u as usize;
+                if label[ui] != UNLABELED || good[ui] || bad[ui] != 0 {
+                    continue;
+                }
+                label[ui] = level;
+                counter[ui] = next_count;
+                next_count += 1;
+                for &p in self.preds(u) {
+                    let pi = p as usize;
+                    // u is no longer open: one bad move fewer for p.
+                    if label[pi] == UNLABELED {
+                        bad[pi] -= 1;
+                        if bad[pi] == 0 && !good[pi] {
+                            queue.push(p);
+                        }
+                    }
+                }
+                for &p in self.preds(u) {
+                    let pi = p as usize;
+                    if good[pi] {
+                        continue;
+                    }
+                    // p reaches `level`: it cannot take it, and moves to it are answered.
+                    good[pi] = true;
+                    touched.push(p);
+                    if open(label[pi]) {
+                        for &q in self.preds(p) {
+                            let qi = q as usize;
+                            if label[qi] == UNLABELED {
+                                bad[qi] -= 1;
+                                if bad[qi] == 0 && !good[qi] {
+                                    queue.push(q);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            // Those with no move to `level` can take no larger value.
+            for &u in &unlabeled {
+                if label[u as usize] == UNLABELED && !good[u as usize] {
+                    label[u as usize] = INFINITE;
+                }
+            }
+            unlabeled.retain(|&u| label[u as usize] == UNLABELED);
+            level += 1;
+        }
+        Values {
+            label,
+            counter,
+            graph: self.clone(),
+        }
+    }
+}
+
+/// A position's generalised Sprague–Grundy value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Value {
+    /// A nimber.
+    Finite(u64),
+    /// `∞(K)`: `K` the finite values among the options, sorted.
+    Infinite(Vec<u64>),
+}
+
+impl Value {
+    /// The outcome of a position of this value.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Value::Finite(0) => Outcome::Second,
+            Value::Finite(_) => Outcome::First,
+            Value::Infinite(k) if k.contains(&0) => Outcome::First,
+            Value::Infinite(_) => Outcome::Draw,
+        }
+    }
+
+    /// The value of a sum (Smith's rules).
+    pub fn sum<'a>(parts: impl IntoIterator<Item = &'a Value>) -> Value {
+        let mut xor = 0u64;
+        let mut infinite: Vec<&Vec<u64>> = Vec::new();
+        for p in parts {
+            match p {
+                Value::Finite(v) => xor ^= v,
+                Value::Infinite(k) => infinite.push(k),
+            }
+        }
+        match infinite.as_slice() {
+            [] => Value::Finite(xor),
+            [k] => {
+                let mut shifted: Vec<u64> = k.iter().map(|v| v ^ xor).collect();
+                shifted.sort_unstable();
+                Value::Infinite(shifted)
+            }
+            _ => Value::Infinite(Vec::new()),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Finite(v) => write!(f, "{v}"),
+            Value::Infinite(k) => {
+                let parts: Vec<String> = k.iter().map(u64::to_string).collect();
+                write!(f, "∞({})", parts.join(","))
+            }
+        }
+    }
+}
+
+/// Who wins a position with perfect play, or that neither can force a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The player to move wins.
+    First,
+    /// The player to move loses.
+    Second,
+    /// Play goes on for ever with best play.
+    Draw,
+}
+
+impl Outcome {
+    /// `first`, `second` or `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::First => "first",
+            Outcome::Second => "second",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// The values of every vertex of a graph.
+#[derive(Clone, Debug)]
+pub struct Values {
+    /// Finite value, or `u32::MAX` for ∞.
+    label: Vec<u32>,
+    /// The order in which finite values were given (`u32::MAX` for ∞).
+    counter: Vec<u32>,
+    graph: Digraph,
+}
+
+impl Values {
+    /// The value of vertex `v`.
+    pub fn value(&self, v: u32) -> Value {
+        match self.label[v as usize] {
+            u32::MAX => {
+                let mut k: Vec<u64> = self
+                    .graph
+                    .moves(v)
+                    .iter()
+                    .filter_map(|&w| self.finite(w))
+                    .collect();
+                k.sort_unstable();
+                k.dedup();
+                Value::Infinite(k)
+            }
+            m => Value::Finite(u64::from(m)),
+        }
+    }
+
+    /// The finite value of `v`, if it has one.
+    pub fn finite(&self, v: u32) -> Option<u64> {
+        match self.label[v as usize] {
+            u32::MAX => None,
+            m => Some(u64::from(m)),
+        }
+    }
+
+    /// The counter of a finite value: answers to a move onto an infinite position go to a
+    /// position of smaller counter, so they cannot go on for ever.
+    pub fn counter(&self, v: u32) -> Option<u32> {
+        self.finite(v).map(|_| self.counter[v as usize])
+    }
+
+    /// The value of the sum of tokens on `tokens`.
+    pub fn sum_value(&self, tokens: &[u32]) -> Value {
+        let values: Vec<Value> = tokens.iter().map(|&t| self.value(t)).collect();
+        Value::sum(&values)
+    }
+
+    /// The outcome of the sum of tokens on `tokens`.
+    pub fn outcome(&self, tokens: &[u32]) -> Outcome {
+        self.sum_value(tokens).outcome()
+    }
+
+    /// Every move of the sum (token index, from, to) with the outcome it leaves for the
+    /// opponent.
+    pub fn moves(&self, tokens: &[u32]) -> Vec<(usize, u32, u32, Outcome)> {
+        let mut out = Vec::new();
+        let mut after = tokens.to_vec();
+        for (i, &t) in tokens.iter().enumerate() {
+            for &w in self.graph.moves(t) {
+                after[i] = w;
+                out.push((i, t, w, self.outcome(&after)));
+            }
+            after[i] = t;
+        }
+        out
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Digraph {
+        &self.graph
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Win, loss or draw of every position of a sum of tokens by retrograde analysis, with
+    /// no Sprague–Grundy theory: a position with no move is lost; a position with a move to
+    /// a lost one is won; a position whose every move leads to a won one is lost; what is
+    /// left is drawn.
+    fn retrograde(g: &Digraph, tokens: usize) -> std::collections::HashMap<Vec<u32>, Outcome> {
+        let n = g.len() as u32;
+        let mut positions: Vec<Vec<u32>> = vec![vec![]];
+        for _ in 0..tokens {
+            positions = positions
+                .into_iter()
+                .flat_map(|p| {
+                    (0..n).map(move |v| {
+                        let mut q = p.clone();
+                        q.push(v);
+                        q
+                    })
+                })
+                .collect();
+        }
+        let moves = |p: &Vec<u32>| -> Vec<Vec<u32>> {
+            let mut out = Vec::new();
+            for i in 0..p.len() {
+                for &w in g.moves(p[i]) {
+                    let mut q = p.clone();
+                    q[i] = w;
+                    out.push(q);
+                }
+            }
+            out
+        };
+        let mut result: std::collections::HashMap<Vec<u32>, Outcome> = Default::default();
+        loop {
+            let mut changed = false;
+            for p in &positions {
+                if result.contains_key(p) {
+                    continue;
+                }
+                let m = moves(p);
+                if m.iter().any(|q| result.get(q) == Some(&Outcome::Second)) {
+                    result.insert(p.clone(), Outcome::First);
+                    changed = true;
+                } else if m.iter().all(|q| result.get(q) == Some(&Outcome::First)) {
+                    result.insert(p.clone(), Outcome::Second);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for p in positions {
+            result.entry(p).or_insert(Outcome::Draw);
+        }
+        result
+    }
+
+    fn digraph() -> impl Strategy<Value = Digraph> {
+        (1usize..9).prop_flat_map(|n| {
+            prop::collection::vec((0..n as u32, 0..n as u32), 0..(3 * n))
+                .prop_map(move |edges| Digraph::new(n, &edges).unwrap())
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Sums of one to three tokens: Smith's rules agree with the retrograde analysis.
+        #[test]
+        fn sums_of_tokens_agree_with_retrograde_analysis(g in digraph(), tokens in 1usize..4) {
+            let values = g.values();
+            for (p, outcome) in retrograde(&g, tokens) {
+                prop_assert_eq!(values.outcome(&p), outcome, "{:?} on {:?}", p, g);
+            }
+        }
+    }
+
+    #[test]
+    fn a_graph_with_no_cycle_gets_its_ordinary_values() {
+        // A random DAG (edges from larger to smaller vertices): the mex rule.
+        let mut edges = Vec::new();
+        let mut x = 12345u64;
+        for u in 1..200u32 {
+            for _ in 0..4 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                edges.push((u, (x >> 33) as u32 % u));
+            }
+        }
+        let g = Digraph::new(200, &edges).unwrap();
+        let values = g.values();
+        let mut mex = vec![0u64; 200];
+        for u in 0..200u32 {
+            let seen: std::collections::HashSet<u64> =
+                g.moves(u).iter().map(|&v| mex[v as usize]).collect();
+            mex[u as usize] = (0..).find(|m| !seen.contains(m)).unwrap();
+            assert_eq!(
+                values.value(u),
+                Value::Finite(mex[u as usize]),
+                "vertex {u}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_lone_cycle_is_a_draw_and_an_exit_wins() {
+        // 0 ⇄ 1: neither can win.
+        let g = Digraph::new(2, &[(0, 1), (1, 0)]).unwrap();
+        let v = g.values();
+        assert_eq!(v.value(0), Value::Infinite(vec![]));
+        assert_eq!(v.outcome(&[0]), Outcome::Draw);
+        // 0 ⇄ 1 and 0 → 2 (a dead end): 0 wins by moving to 2; 1 must move to 0 and loses.
+        let g = Digraph::new(3, &[(0, 1), (1, 0), (0, 2)]).unwrap();
+        let v = g.values();
+        assert_eq!(v.outcome(&[0]), Outcome::First);
+        assert_eq!(v.outcome(&[1]), Outcome::Second);
+        assert_eq!(format!("{}", Value::Infinite(vec![0, 2])), "∞(0,2)");
+    }
+}
