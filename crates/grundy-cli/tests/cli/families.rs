@@ -474,3 +474,38 @@ fn explore_and_table_follow_misere_play() {
         "{line}"
     );
 }
+
+#[test]
+fn tokens_on_a_graph_with_cycles_win_lose_or_draw() {
+    // 1 ⇄ 2, 2 → 3 → 4 (a dead end). A token on 2 alone is a draw: moving on to 3 loses.
+    let graph = "4 4\n1 2\n2 1\n2 3\n3 4\n";
+    let text = run_ok(&["analyze", "graph"], &format!("{graph}1\n2\n"));
+    assert!(text.contains("values:  ∞(1)"), "{text}");
+    assert!(text.contains("winner:  draw"), "{text}");
+    assert!(text.contains("token 1: 2 → 1"), "{text}");
+    // With a second token on 3 (worth 1), moving the first to 3 wins.
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &["analyze", "graph", "--json"],
+        &format!("{graph}2\n2 3\n"),
+    ))
+    .expect("JSON");
+    assert_eq!(json["winner"], "first");
+    assert_eq!(json["value"], "∞(0)");
+    assert_eq!(
+        json["winning_moves"],
+        serde_json::json!([{"move": "token 1: 2 → 3", "token": 1, "from": 2, "to": 3}])
+    );
+    assert_eq!(json["drawing_moves"], serde_json::json!([]));
+    assert_refused(
+        &["analyze", "graph"],
+        "3 1\n1 4\n1\n1\n",
+        2,
+        "<stdin>:2: expected the head v of move 1",
+    );
+    assert_refused(
+        &["analyze", "graph", "--misere"],
+        "1 0\n1\n1\n",
+        2,
+        "misère play is not analysed for graph",
+    );
+}

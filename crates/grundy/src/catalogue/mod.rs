@@ -41,6 +41,8 @@ pub enum Kind {
     Plane,
     /// A game whose rules are a Rhai script.
     Script,
+    /// Tokens on a directed graph read from a file; it may have cycles (draws).
+    Graph,
 }
 
 /// What can be asked of a game, one subcommand each.
@@ -204,6 +206,14 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Table],
     },
     Entry {
+        name: "graph",
+        aliases: &[],
+        kind: Kind::Graph,
+        summary: "Tokens on a directed graph that may have cycles: move one token along an edge; win, lose or draw",
+        position: "a file: n m, then m lines u v (a move from u to v, vertices 1..n), then k and the k tokens' vertices",
+        features: &[Analyze],
+    },
+    Entry {
         name: "wythoff",
         aliases: &[],
         kind: Kind::Plane,
@@ -337,6 +347,8 @@ pub enum Game {
     /// A script game, loaded.
     #[cfg(feature = "script")]
     Script(Box<ScriptGame>),
+    /// Tokens on a directed graph, read with the position.
+    Graph,
 }
 
 impl std::fmt::Debug for Game {
@@ -357,6 +369,7 @@ impl Game {
             Game::Plane { .. } => "lame-queen:",
             #[cfg(feature = "script")]
             Game::Script(_) => "script:",
+            Game::Graph => "graph",
         };
         entry_named(name).unwrap_or(&ENTRIES[0])
     }
@@ -376,6 +389,7 @@ impl Game {
             Game::Plane { name, .. } => name.clone(),
             #[cfg(feature = "script")]
             Game::Script(s) => s.source().to_string(),
+            Game::Graph => "graph".into(),
         }
     }
 }
@@ -406,6 +420,7 @@ pub fn lookup(name: &str) -> Result<Game, Error> {
     match name {
         "cram" => return Ok(Game::Cram),
         "chomp" => return Ok(Game::Chomp),
+        "graph" => return Ok(Game::Graph),
         "wythoff" => {
             return Ok(Game::Plane {
                 d: 1,
@@ -565,6 +580,7 @@ pub fn analyze(
         Game::Plane { d, name } => plain(Report::Queen(report::queen::analyze_plane(
             name, *d, input,
         )?)),
+        Game::Graph => plain(Report::Graph(report::graph::analyze(input)?)),
     })
 }
 
@@ -624,6 +640,11 @@ fn misere_moves(
                 p.name()
             )));
         }
+        Game::Graph => {
+            return Err(Error::input(
+                "misère play is not analysed for graph: its values are those of normal play with draws",
+            ));
+        }
     })
 }
 
@@ -657,6 +678,9 @@ pub fn moves(
         #[cfg(feature = "script")]
         Game::Script(script) => moves::script(script, input, options),
         Game::Plane { d, name } => moves::plane(name, *d, input),
+        Game::Graph => Err(Error::input(
+            "graph lists its winning and drawing moves in analyze; it has no move list yet",
+        )),
     }
 }
 

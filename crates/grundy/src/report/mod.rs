@@ -25,6 +25,7 @@ pub mod board;
 pub mod cakes;
 pub mod cells;
 pub mod explore;
+pub mod graph;
 pub mod heaps;
 pub mod misere;
 pub mod moves;
@@ -106,6 +107,8 @@ pub enum Report {
     Script(script::ScriptReport),
     /// A position of a game other than a heap family under misère play.
     Misere(misere::MisereReport),
+    /// Tokens on a directed graph (win, loss or draw).
+    Graph(graph::GraphReport),
 }
 
 impl Report {
@@ -122,6 +125,7 @@ impl Report {
             #[cfg(feature = "script")]
             Report::Script(r) => &r.game,
             Report::Misere(r) => &r.game,
+            Report::Graph(r) => &r.game,
         }
     }
 
@@ -139,6 +143,7 @@ impl Report {
             #[cfg(feature = "script")]
             Report::Script(r) => Some(r.grundy),
             Report::Misere(r) => Some(r.grundy),
+            Report::Graph(r) => r.value.parse().ok().map(Nimber),
         }
     }
 
@@ -155,6 +160,11 @@ impl Report {
             #[cfg(feature = "script")]
             Report::Script(r) => r.winner,
             Report::Misere(r) => r.winner,
+            Report::Graph(r) => match r.winner {
+                crate::solve::loopy::Outcome::Second => crate::Player::Second,
+                // A draw is no win for the second player either.
+                _ => crate::Player::First,
+            },
         }
     }
 
@@ -171,6 +181,7 @@ impl Report {
             #[cfg(feature = "script")]
             Report::Script(r) => r.winning_moves.len(),
             Report::Misere(r) => r.winning_moves.len(),
+            Report::Graph(r) => r.winning_moves.len(),
         }
     }
 }
@@ -188,6 +199,7 @@ impl fmt::Display for Report {
             #[cfg(feature = "script")]
             Report::Script(r) => r.fmt(f),
             Report::Misere(r) => r.fmt(f),
+            Report::Graph(r) => r.fmt(f),
         }
     }
 }
@@ -205,6 +217,7 @@ impl<'de> Deserialize<'de> for Report {
                 ));
             }
             let r = match game {
+                "graph" => Report::Graph(serde_json::from_value(v).map_err(D::Error::custom)?),
                 "shgame" => Report::Sheet(serde_json::from_value(v).map_err(D::Error::custom)?),
                 "lamqugam" | "wythoff" => {
                     Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?)

@@ -1,0 +1,228 @@
+//! Tokens on a directed graph that may have cycles: win, loss or draw, by the generalised
+//! Sprague–Grundy function of [`crate::solve::loopy`].
+//!
+//! The file:
+//!
+//! ```text
+//! n m          vertices 1..n, m moves
+//! u v          (m lines) a move from u to v
+//! k            tokens
+//! t1 … tk      the vertex of each token; a move moves one token along an edge
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::Error;
+use crate::parse::{Input, Tokens};
+use crate::solve::loopy::{Digraph, Outcome, Value, Values};
+
+/// The most vertices a graph file may have.
+pub const MAX_VERTICES: u64 = 10_000_000;
+/// The most edges a graph file may have.
+pub const MAX_EDGES: u64 = 50_000_000;
+/// The most tokens.
+pub const MAX_TOKENS: u64 = 1_000_000;
+
+/// A position of the graph game explained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphReport {
+    /// `graph`.
+    pub game: String,
+    /// The number of vertices.
+    pub vertices: u64,
+    /// The number of moves (edges).
+    pub edges: u64,
+    /// The vertex of each token, from 1, in the file's order.
+    pub tokens: Vec<u64>,
+    /// Each token's value: a nimber, or `∞(K)`.
+    pub values: Vec<String>,
+    /// The value of the whole position (Smith's rules for sums).
+    pub value: String,
+    /// `first`, `second` or `draw`.
+    pub winner: Outcome,
+    /// Every move that leaves a position lost for the player to move.
+    pub winning_moves: Vec<GraphMove>,
+    /// In a drawn position, every move that keeps the draw (the others lose).
+    pub drawing_moves: Vec<GraphMove>,
+}
+
+/// A move of one token along an edge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphMove {
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub label: String,
+    /// The token moved, from 1.
+    pub token: usize,
+    /// Its vertex before, from 1.
+    pub from: u64,
+    /// Its vertex after, from 1.
+    pub to: u64,
+}
+
+/// A graph read from a file, with its tokens (vertices from 0).
+pub struct GraphInput {
+    /// The graph.
+    pub graph: Digraph,
+    /// The number of edges.
+    pub edges: u64,
+    /// The tokens' vertices.
+    pub tokens: Vec<u32>,
+}
+
+/// Reads a graph file.
+pub fn parse(input: &Input) -> Result<GraphInput, Error> {
+    let mut t = Tokens::new(&input.bytes);
+    let e = |err| input.error(err);
+    let n = t
+        .u64_in("the number of vertices n", 1, MAX_VERTICES)
+        .map_err(e)?;
+    let m = t.u64_in("the number of moves m", 0, MAX_EDGES).map_err(e)?;
+    let mut edges = Vec::with_capacity(m.min(1 << 20) as usize);
+    for i in 0..m {
+        let u = t
+            .u64_in(&format!("the tail u of move {}", i + 1), 1, n)
+            .map_err(e)?;
+        let v = t
+            .u64_in(&format!("the head v of move {}", i + 1), 1, n)
+            .map_err(e)?;
+        edges.push((u as u32 - 1, v as u32 - 1));
+    }
+    let k = t
+        .u64_in("the number of tokens k", 1, MAX_TOKENS)
+        .map_err(e)?;
+    let mut tokens = Vec::with_capacity(k as usize);
+    for i in 0..k {
+        let v = t
+            .u64_in(&format!("the vertex of token {}", i + 1), 1, n)
+            .map_err(e)?;
+        tokens.push(v as u32 - 1);
+    }
+    t.end().map_err(e)?;
+    let graph = Digraph::new(n as usize, &edges)
+        .map_err(|msg| Error::input(format!("{}: {msg}", input.source)))?;
+    Ok(GraphInput {
+        graph,
+        edges: m,
+        tokens,
+    })
+}
+
+/// The position of `input` explained.
+pub fn analyze(input: &Input) -> Result<GraphReport, Error> {
+    let g = parse(input)?;
+    let values = g.graph.values();
+    Ok(explain(&values, g.edges, &g.tokens))
+}
+
+/// The tokens `tokens` on the graph of `values` explained.
+pub fn explain(values: &Values, edges: u64, tokens: &[u32]) -> GraphReport {
+    let each: Vec<Value> = tokens.iter().map(|&t| values.value(t)).collect();
+    let value = Value::sum(&each);
+    let winner = value.outcome();
+    let mut winning_moves = Vec::new();
+    let mut drawing_moves = Vec::new();
+    for (i, from, to, left) in values.moves(tokens) {
+        let m = GraphMove {
+            label: format!("token {}: {} → {}", i + 1, from + 1, to + 1),
+            token: i + 1,
+            from: u64::from(from) + 1,
+            to: u64::from(to) + 1,
+        };
+        match (winner, left) {
+            (_, Outcome::Second) => winning_moves.push(m),
+            (Outcome::Draw, Outcome::Draw) => drawing_moves.push(m),
+            _ => {}
+        }
+    }
+    GraphReport {
+        game: "graph".into(),
+        vertices: values.graph().len() as u64,
+        edges,
+        tokens: tokens.iter().map(|&t| u64::from(t) + 1).collect(),
+        values: each.iter().map(Value::to_string).collect(),
+        value: value.to_string(),
+        winner,
+        winning_moves,
+        drawing_moves,
+    }
+}
+
+impl fmt::Display for GraphReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "game:    graph ({} vertices, {} moves)",
+            self.vertices, self.edges
+        )?;
+        let shown = |xs: &[String]| {
+            if xs.len() > 20 {
+                format!("{} … ({} in all)", xs[..20].join(" "), xs.len())
+            } else {
+                xs.join(" ")
+            }
+        };
+        let tokens: Vec<String> = self.tokens.iter().map(u64::to_string).collect();
+        writeln!(f, "tokens:  {}", shown(&tokens))?;
+        writeln!(f, "values:  {}", shown(&self.values))?;
+        writeln!(f, "value:   {}", self.value)?;
+        let winner = match self.winner {
+            Outcome::First => "first player (the player to move wins)",
+            Outcome::Second => "second player (the player to move loses)",
+            Outcome::Draw => "draw (neither player can force a win; play goes on for ever)",
+        };
+        writeln!(f, "winner:  {winner}")?;
+        let list = |f: &mut fmt::Formatter<'_>, title: &str, moves: &[GraphMove]| {
+            writeln!(f, "{title} ({}):", moves.len())?;
+            for m in moves.iter().take(50) {
+                writeln!(f, "  {}", m.label)?;
+            }
+            if moves.len() > 50 {
+                writeln!(f, "  … {} more (all of them in --json)", moves.len() - 50)?;
+            }
+            Ok(())
+        };
+        match self.winner {
+            Outcome::First => list(f, "winning moves", &self.winning_moves),
+            Outcome::Second => writeln!(
+                f,
+                "winning moves: none; every move leaves a winning position"
+            ),
+            Outcome::Draw => list(f, "moves that keep the draw", &self.drawing_moves),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_read_and_explained() {
+        // Codeforces-style: 1 → 2 → 3 → 1 with an exit 3 → 4; one token on 1.
+        let input = Input::new("g", "4 4\n1 2\n2 3\n3 1\n3 4\n1\n1\n");
+        let r = analyze(&input).unwrap();
+        assert_eq!(r.values, vec!["1"]);
+        assert_eq!(r.winner, Outcome::First);
+        assert_eq!(r.winning_moves.len(), 1);
+        assert_eq!((r.winning_moves[0].from, r.winning_moves[0].to), (1, 2));
+        // Two tokens on a lone cycle: a draw, and every move keeps it.
+        let input = Input::new("g", "2 2\n1 2\n2 1\n2\n1 2\n");
+        let r = analyze(&input).unwrap();
+        assert_eq!(r.winner, Outcome::Draw);
+        assert_eq!(r.drawing_moves.len(), 2);
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(json.contains("\"winner\":\"draw\""), "{json}");
+    }
+
+    #[test]
+    fn bad_files_name_their_line() {
+        let e = analyze(&Input::new("g", "3 1\n1 4\n1\n1\n")).unwrap_err();
+        assert!(e.to_string().contains("g:2"), "{e}");
+        assert!(e.to_string().contains("head v of move 1"), "{e}");
+        let e = analyze(&Input::new("g", "3 1\n1 2\n")).unwrap_err();
+        assert!(e.to_string().contains("number of tokens"), "{e}");
+    }
+}
