@@ -430,8 +430,17 @@ mod tests {
         #[test]
         fn sums_of_tokens_agree_with_retrograde_analysis(g in digraph(), tokens in 1usize..4) {
             let values = g.values();
-            for (p, outcome) in retrograde(&g, tokens) {
-                prop_assert_eq!(values.outcome(&p), outcome, "{:?} on {:?}", p, g);
+            let truth = retrograde(&g, tokens);
+            for (p, outcome) in &truth {
+                prop_assert_eq!(values.outcome(p), *outcome, "{:?} on {:?}", p, g);
+                // Every move the values call winning leaves a position the opponent loses
+                // outright (not one they could draw), and every position left that the
+                // opponent loses is called winning.
+                for (i, _, to, left) in values.moves(p) {
+                    let mut q = p.clone();
+                    q[i] = to;
+                    prop_assert_eq!(left, truth[&q], "{:?} → {:?} on {:?}", p, q, g);
+                }
             }
         }
     }
