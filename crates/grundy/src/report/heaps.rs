@@ -173,28 +173,19 @@ pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, Str
     } else {
         // Many heaps go by the quotient; when it cannot be had (a heap past its range, a
         // quotient past its bounds), by the search, which says its own limit.
-        let by_q = if heaps.len() > QUOTIENT_FROM {
-            misere_by_quotient(family, &heaps)
-        } else {
-            Err(Error::input(String::new()))
-        };
+        let many = heaps.len() > QUOTIENT_FROM;
         let small = heaps.iter().sum::<u64>() <= SEARCH_FALLBACK;
-        match by_q {
-            Ok(found) => {
+        match many.then(|| misere_by_quotient(family, &heaps)) {
+            Some(Ok(found)) => {
                 by_quotient = true;
                 found
             }
-            Err(quotient) if heaps.len() > QUOTIENT_FROM && !small => {
-                return Err(quotient.context(&input.source));
-            }
-            Err(quotient) => misere_by_search(family, &heaps).map_err(|e| {
-                let e = if heaps.len() > QUOTIENT_FROM {
-                    Error::input(format!("{quotient}; by the misère search instead: {e}"))
-                } else {
-                    e
-                };
-                e.context(&input.source)
+            Some(Err(quotient)) if !small => return Err(quotient.context(&input.source)),
+            Some(Err(quotient)) => misere_by_search(family, &heaps).map_err(|e| {
+                Error::input(format!("{quotient}; by the misère search instead: {e}"))
+                    .context(&input.source)
             })?,
+            None => misere_by_search(family, &heaps).map_err(|e| e.context(&input.source))?,
         }
     };
     let winning_moves = moves

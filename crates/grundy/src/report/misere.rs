@@ -68,16 +68,25 @@ impl fmt::Display for MisereReport {
 /// Judges every listed move of `list` by the misère search, the position itself too.
 fn judge<G: Game>(
     search: &mut Misere<G>,
-    mut list: MoveList,
+    list: MoveList,
     parse: impl Fn(&str) -> Result<Vec<G::Position>, Error>,
     rules: impl Fn(crate::SolveError) -> Error,
 ) -> Result<MoveList, Error>
 where
     G::Position: Ord,
 {
-    let here = search.value(&parse(&list.position)?).map_err(&rules)?;
+    judge_by(list, |p| search.value(&parse(p)?).map_err(&rules))
+}
+
+/// Judges the position of `list` and every listed move by `value`, the misère value of a
+/// position written as `analyze` reads it.
+fn judge_by(
+    mut list: MoveList,
+    mut value: impl FnMut(&str) -> Result<Nimber, Error>,
+) -> Result<MoveList, Error> {
+    let here = value(&list.position)?;
     for m in &mut list.moves {
-        let v = search.value(&parse(&m.position)?).map_err(&rules)?;
+        let v = value(&m.position)?;
         m.value_after = Some(v);
         m.winning = v.is_zero();
     }
@@ -207,20 +216,11 @@ pub fn queen(name: &str, d: u64, origin: u64, list: MoveList) -> Result<MoveList
 
 /// The sheet under misère play: Nim on its four heaps of lines, by misère Nim's rule.
 pub fn sheet(input: &Input) -> Result<MoveList, Error> {
-    let list = moves::sheet(input)?;
-    let value = |p: &str| -> Result<Nimber, Error> {
+    judge_by(moves::sheet(input)?, |p| {
         let s = super::sheet::parse(&text(p))?;
         let heaps = crate::games::sheet::heaps(s.rows, s.columns, s.mark_row, s.mark_column);
         Ok(super::heaps::misere_nim_value(&heaps))
-    };
-    let here = value(&list.position)?;
-    let mut list = list;
-    for m in &mut list.moves {
-        let v = value(&m.position)?;
-        m.value_after = Some(v);
-        m.winning = v.is_zero();
-    }
-    Ok(judged(list, here))
+    })
 }
 
 /// A sum of heaps under misère play, as a move list: judged by the misère search over the

@@ -853,13 +853,12 @@ impl Quotient {
             *counts.entry(h).or_default() += 1;
         }
         let mut winning_by_size: FxHashMap<u64, Vec<Vec<u64>>> = FxHashMap::default();
-        for (&h, &c) in &counts {
+        for &h in counts.keys() {
             let rest = counts.iter().fold(0, |x, (&k, &ck)| {
                 let ck = if k == h { ck - 1 } else { ck };
                 self.mul(x, self.power(self.q.phi[k as usize], ck))
             });
             let mut wins = Vec::new();
-            let _ = c;
             for o in self.heap_options(h) {
                 // Heaps with no move are the identity.
                 let y = o
