@@ -36,6 +36,8 @@
 //! assert_eq!(g.values().outcome(&[0]), Outcome::Draw);
 //! ```
 
+pub mod game;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
