@@ -63,12 +63,27 @@ pub fn sequence(
     stats: bool,
     memory: Option<&str>,
     write: impl FnOnce(&mut dyn Iterator<Item = u64>) -> Result<(), Failure>,
+    write_loopy: impl FnOnce(&[grundy::solve::loopy::Value]) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let limit = limit(memory)?;
     let game = load(path)?;
     let started = Instant::now();
-    let values = grundy::script::values_upto(&game, upto, limit, &mut Bar::above(20_000))
-        .map_err(Failure::from)?;
+    let values = match grundy::script::sequence_upto(&game, upto, limit, &mut Bar::above(20_000))
+        .map_err(Failure::from)?
+    {
+        grundy::script::ScriptValues::Plain(values) => values,
+        grundy::script::ScriptValues::Loopy(values) => {
+            if stats {
+                eprintln!(
+                    "stats: {} values of {} in {:.3} s; the game has a cycle: values by the generalised Sprague–Grundy function, no checksum",
+                    values.len(),
+                    game.source(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            return write_loopy(&values[from as usize..]);
+        }
+    };
     if stats {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(

@@ -71,9 +71,22 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
                 "script games are solved by the generic solver: --engine sparse, --engine loop and --checkpoint do not apply"
             )));
         }
-        return script::sequence(path, req.upto, req.from, req.stats, req.memory, |values| {
-            write_values(req, values)
-        });
+        return script::sequence(
+            path,
+            req.upto,
+            req.from,
+            req.stats,
+            req.memory,
+            |values| write_values(req, values),
+            |values| {
+                if req.plot.is_some() {
+                    return Err(Failure::input(anyhow!(
+                        "the game has a cycle: its values include ∞, which --plot cannot draw"
+                    )));
+                }
+                write_texts(req, values.iter())
+            },
+        );
     }
     if req.memory.is_some() {
         return Err(Failure::input(anyhow!(

@@ -314,12 +314,14 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
         "positions would have to be held",
     );
 
+    // A cycle is answered (see games_with_cycles_are_answered), but one with no end to its
+    // positions still meets the memory budget.
     let cycle = temp_script("fn options(n) { if n == 0 { [] } else { [n - 1, n + 1] } }\n");
     assert_refused(
-        &["sequence", &arg(&cycle), "--upto", "3"],
+        &["sequence", &arg(&cycle), "--upto", "3", "--memory", "1M"],
         "",
         2,
-        "loopy: position",
+        "more than 2048 positions",
     );
 
     let bad_option = temp_script("fn options(n) { if n > 0 { [\"seven\"] } else { [] } }\n");
@@ -400,4 +402,38 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
         2,
         "lame-queen:D",
     );
+}
+
+#[test]
+fn games_with_cycles_are_answered() {
+    // The bundled track: 0, 1, 2 are worth 0, 1, 2; 3 can escape up into a cycle and is
+    // worth ∞(1,2); above it every position is drawn.
+    let track = script("loopy_track.rhai");
+    let text = run_ok(&["sequence", &track, "--upto", "6"], "");
+    assert_eq!(text.trim(), "0 1 2 ∞(1,2) ∞(2) ∞ ∞");
+    // 3 + 1: ∞(1,2) beside a 1 is ∞(0,3), won by moving 3 down to 1.
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["analyze", &track, "--json"], "3 1")).expect("JSON");
+    assert_eq!(json["loopy"], true);
+    assert_eq!(json["values"], serde_json::json!(["∞(1,2)", "1"]));
+    assert_eq!(json["value"], "∞(0,3)");
+    assert_eq!(json["winner"], "first");
+    let wins = json["winning_moves"].as_array().expect("moves");
+    assert_eq!(wins.len(), 1);
+    assert_eq!(wins[0]["component"], 1);
+    assert_eq!(wins[0]["to"], serde_json::json!([1]));
+    // 6 + 9: a draw, and the text says which moves keep it.
+    let text = run_ok(&["analyze", &track], "6 9");
+    assert!(text.contains("winner:    draw"), "{text}");
+    assert!(text.contains("moves that keep the draw (5)"), "{text}");
+    // A script with no cycle keeps its report as before (no loopy field).
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &["analyze", &script("subtraction.rhai"), "--json"],
+        "5",
+    ))
+    .expect("JSON");
+    assert!(json.get("loopy").is_none(), "{json}");
+    assert_eq!(json["grundy"], 3);
+    // Misère play of a game with cycles is not analysed: one line, exit 2.
+    assert_refused(&["analyze", &track, "--misere"], "3", 2, "loopy");
 }

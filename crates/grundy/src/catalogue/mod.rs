@@ -572,10 +572,11 @@ pub fn analyze(
         Game::Script(script) => {
             let (report, stats) =
                 report::script::analyze(script, input, options.script_positions())?;
-            Analysis {
-                report: Report::Script(report),
-                stats,
-            }
+            let report = match report {
+                report::script::Analysis::Plain(r) => Report::Script(r),
+                report::script::Analysis::Loopy(r) => Report::ScriptLoopy(r),
+            };
+            Analysis { report, stats }
         }
         Game::Plane { d, name } => plain(Report::Queen(report::queen::analyze_plane(
             name, *d, input,

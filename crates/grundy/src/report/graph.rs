@@ -168,30 +168,51 @@ impl fmt::Display for GraphReport {
         writeln!(f, "tokens:  {}", shown(&tokens))?;
         writeln!(f, "values:  {}", shown(&self.values))?;
         writeln!(f, "value:   {}", self.value)?;
-        let winner = match self.winner {
-            Outcome::First => "first player (the player to move wins)",
-            Outcome::Second => "second player (the player to move loses)",
-            Outcome::Draw => "draw (neither player can force a win; play goes on for ever)",
-        };
-        writeln!(f, "winner:  {winner}")?;
-        let list = |f: &mut fmt::Formatter<'_>, title: &str, moves: &[GraphMove]| {
-            writeln!(f, "{title} ({}):", moves.len())?;
-            for m in moves.iter().take(50) {
-                writeln!(f, "  {}", m.label)?;
-            }
-            if moves.len() > 50 {
-                writeln!(f, "  … {} more (all of them in --json)", moves.len() - 50)?;
-            }
-            Ok(())
-        };
-        match self.winner {
-            Outcome::First => list(f, "winning moves", &self.winning_moves),
-            Outcome::Second => writeln!(
-                f,
-                "winning moves: none; every move leaves a winning position"
-            ),
-            Outcome::Draw => list(f, "moves that keep the draw", &self.drawing_moves),
+        write_loopy_outcome(
+            f,
+            9,
+            self.winner,
+            self.winning_moves.iter().map(|m| m.label.as_str()),
+            self.drawing_moves.iter().map(|m| m.label.as_str()),
+        )
+    }
+}
+
+/// The end of a report of a game with draws: the winner in words, then the winning moves
+/// or, in a drawn position, the moves that keep the draw (at most 50 of either).
+pub(crate) fn write_loopy_outcome<'a>(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    winner: Outcome,
+    winning: impl ExactSizeIterator<Item = &'a str>,
+    drawing: impl ExactSizeIterator<Item = &'a str>,
+) -> fmt::Result {
+    let line = match winner {
+        Outcome::First => "first player (the player to move wins)",
+        Outcome::Second => "second player (the player to move loses)",
+        Outcome::Draw => "draw (neither player can force a win; play goes on for ever)",
+    };
+    writeln!(f, "{:<width$}{line}", "winner:")?;
+    let list = |f: &mut fmt::Formatter<'_>,
+                title: &str,
+                moves: &mut dyn ExactSizeIterator<Item = &'a str>| {
+        let n = moves.len();
+        writeln!(f, "{title} ({n}):")?;
+        for m in moves.take(50) {
+            writeln!(f, "  {m}")?;
         }
+        if n > 50 {
+            writeln!(f, "  … {} more (all of them in --json)", n - 50)?;
+        }
+        Ok(())
+    };
+    match winner {
+        Outcome::First => list(f, "winning moves", &mut { winning }),
+        Outcome::Second => writeln!(
+            f,
+            "winning moves: none; every move leaves a winning position"
+        ),
+        Outcome::Draw => list(f, "moves that keep the draw", &mut { drawing }),
     }
 }
 

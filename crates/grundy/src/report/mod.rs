@@ -105,6 +105,9 @@ pub enum Report {
     /// A sum of positions of a script game.
     #[cfg(feature = "script")]
     Script(script::ScriptReport),
+    /// A sum of positions of a script game whose positions can repeat (win, loss or draw).
+    #[cfg(feature = "script")]
+    ScriptLoopy(script::LoopyScriptReport),
     /// A position of a game other than a heap family under misère play.
     Misere(misere::MisereReport),
     /// Tokens on a directed graph (win, loss or draw).
@@ -124,6 +127,8 @@ impl Report {
             Report::Board(r) => &r.game,
             #[cfg(feature = "script")]
             Report::Script(r) => &r.game,
+            #[cfg(feature = "script")]
+            Report::ScriptLoopy(r) => &r.game,
             Report::Misere(r) => &r.game,
             Report::Graph(r) => &r.game,
         }
@@ -142,6 +147,8 @@ impl Report {
             Report::Board(r) => Some(r.grundy),
             #[cfg(feature = "script")]
             Report::Script(r) => Some(r.grundy),
+            #[cfg(feature = "script")]
+            Report::ScriptLoopy(r) => r.value.parse().ok().map(Nimber),
             Report::Misere(r) => Some(r.grundy),
             Report::Graph(r) => r.value.parse().ok().map(Nimber),
         }
@@ -159,12 +166,10 @@ impl Report {
             Report::Board(r) => r.winner,
             #[cfg(feature = "script")]
             Report::Script(r) => r.winner,
+            #[cfg(feature = "script")]
+            Report::ScriptLoopy(r) => loopy_winner(r.winner),
             Report::Misere(r) => r.winner,
-            Report::Graph(r) => match r.winner {
-                crate::solve::loopy::Outcome::Second => crate::Player::Second,
-                // A draw is no win for the second player either.
-                _ => crate::Player::First,
-            },
+            Report::Graph(r) => loopy_winner(r.winner),
         }
     }
 
@@ -180,6 +185,8 @@ impl Report {
             Report::Board(r) => r.winning_moves.len(),
             #[cfg(feature = "script")]
             Report::Script(r) => r.winning_moves.len(),
+            #[cfg(feature = "script")]
+            Report::ScriptLoopy(r) => r.winning_moves.len(),
             Report::Misere(r) => r.winning_moves.len(),
             Report::Graph(r) => r.winning_moves.len(),
         }
@@ -198,6 +205,8 @@ impl fmt::Display for Report {
             Report::Board(r) => r.fmt(f),
             #[cfg(feature = "script")]
             Report::Script(r) => r.fmt(f),
+            #[cfg(feature = "script")]
+            Report::ScriptLoopy(r) => r.fmt(f),
             Report::Misere(r) => r.fmt(f),
             Report::Graph(r) => r.fmt(f),
         }
@@ -237,6 +246,10 @@ impl<'de> Deserialize<'de> for Report {
                     Report::Heaps(serde_json::from_value(v).map_err(D::Error::custom)?)
                 }
                 #[cfg(feature = "script")]
+                _ if has("positions") && has("loopy") => {
+                    Report::ScriptLoopy(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                #[cfg(feature = "script")]
                 _ if has("positions") => {
                     Report::Script(serde_json::from_value(v).map_err(D::Error::custom)?)
                 }
@@ -245,6 +258,15 @@ impl<'de> Deserialize<'de> for Report {
             Ok(r)
         };
         read(value.clone())
+    }
+}
+
+/// The player who wins a game that may be drawn; a draw is no win for the second player
+/// either, so it counts as the first's (who can at least keep it).
+fn loopy_winner(o: crate::solve::loopy::Outcome) -> crate::Player {
+    match o {
+        crate::solve::loopy::Outcome::Second => crate::Player::Second,
+        _ => crate::Player::First,
     }
 }
 

@@ -1,6 +1,11 @@
 //! Sums of positions of a script game: each position's value, the total, every winning
 //! move. Positions are integers and arrays of integers (`3`, `[3, 5]`), separated by
 //! white space.
+//!
+//! A script whose positions can repeat is answered by the generalised Sprague–Grundy
+//! function ([`crate::solve::loopy::game`]): values are nimbers or `∞(K)`, the outcome may
+//! be a draw, and the report is a [`LoopyScriptReport`]. A script with no cycle gets the
+//! memo solver's [`ScriptReport`], as before.
 
 use std::fmt;
 
@@ -13,6 +18,7 @@ use crate::parse::Input;
 use crate::script::{
     BYTES_PER_POSITION, ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions,
 };
+use crate::solve::loopy::{Outcome, game::analyze_sum};
 use crate::solve::memo::SolveError;
 
 /// The analysis of a sum of script positions.
@@ -79,20 +85,119 @@ pub fn solve_error(e: SolveError) -> Error {
     })
 }
 
+/// A sum of positions of a script game whose positions can repeat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoopyScriptReport {
+    /// The script, as messages name it.
+    pub game: String,
+    /// Always `true`: the values are those of the generalised Sprague–Grundy function.
+    pub loopy: bool,
+    /// The positions, as given.
+    pub positions: Vec<ScriptPosition>,
+    /// Each position's value: a nimber, or `∞(K)`.
+    pub values: Vec<String>,
+    /// The value of the sum (Smith's rules).
+    pub value: String,
+    /// `first`, `second` or `draw`.
+    pub winner: Outcome,
+    /// Every move that leaves a position the opponent loses (they cannot draw it either).
+    pub winning_moves: Vec<Move>,
+    /// In a drawn sum, every move that keeps the draw (the others lose).
+    pub drawing_moves: Vec<Move>,
+}
+
+/// What a script's positions came to: values as usual, or, when the game has a cycle,
+/// generalised values with draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Analysis {
+    /// The game has no cycle from these positions.
+    Plain(ScriptReport),
+    /// Positions can repeat.
+    Loopy(LoopyScriptReport),
+}
+
 /// The positions of `input` in `game` explained, storing at most `limit` positions; and a
-/// line on what the solver did.
+/// line on what the solver did. The memo solver answers first; a cycle hands the
+/// positions to the loopy engine.
 pub fn analyze(
     game: &ScriptGame,
     input: &Input,
     limit: usize,
-) -> Result<(ScriptReport, String), Error> {
+) -> Result<(Analysis, String), Error> {
     let positions = parse_positions(input.text()?).map_err(|e| input.error(e))?;
-    let analysis = game.analyze(&positions, limit).map_err(solve_error)?;
-    let stats = format!(
-        "the script's options called {} times, memo {} entries",
-        analysis.calls, analysis.stats.memo_size
-    );
-    Ok((ScriptReport::from(&analysis), stats))
+    match game.analyze(&positions, limit) {
+        Ok(analysis) => {
+            let stats = format!(
+                "the script's options called {} times, memo {} entries",
+                analysis.calls, analysis.stats.memo_size
+            );
+            Ok((Analysis::Plain(ScriptReport::from(&analysis)), stats))
+        }
+        Err(SolveError::Loopy { .. }) => {
+            let (report, positions, moves) = analyze_loopy(game, &positions, limit)?;
+            let stats = format!(
+                "the game has a cycle: its graph of {positions} positions and {moves} moves labelled by the generalised Sprague–Grundy function; the script's options called {} times",
+                game.calls()
+            );
+            Ok((Analysis::Loopy(report), stats))
+        }
+        Err(e) => Err(solve_error(e)),
+    }
+}
+
+/// `positions` of a game with cycles explained; and the size of the graph listed
+/// (positions, moves).
+pub fn analyze_loopy(
+    game: &ScriptGame,
+    positions: &[ScriptPosition],
+    limit: usize,
+) -> Result<(LoopyScriptReport, usize, usize), Error> {
+    let a = analyze_sum(game, positions, limit).map_err(solve_error)?;
+    let mv = |m: &crate::solve::loopy::game::LoopyMove<ScriptPosition>| {
+        let sm = crate::script::ScriptMove {
+            component: m.component + 1,
+            from: positions[m.component].clone(),
+            to: m.leaves.to_vec(),
+        };
+        Move {
+            label: sm.to_string(),
+            component: sm.component,
+            from: sm.from,
+            to: sm.to,
+        }
+    };
+    let report = LoopyScriptReport {
+        game: game.source().to_string(),
+        loopy: true,
+        positions: positions.to_vec(),
+        values: a.values.iter().map(ToString::to_string).collect(),
+        value: a.value.to_string(),
+        winner: a.outcome,
+        winning_moves: a.winning_moves().map(mv).collect(),
+        drawing_moves: a.drawing_moves().map(mv).collect(),
+    };
+    Ok((report, a.graph_positions, a.graph_moves))
+}
+
+impl fmt::Display for LoopyScriptReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let join = |xs: Vec<String>| xs.join(" ");
+        writeln!(f, "game:      script {} (positions can repeat)", self.game)?;
+        writeln!(
+            f,
+            "positions: {}",
+            join(self.positions.iter().map(ToString::to_string).collect())
+        )?;
+        writeln!(f, "values:    {}", self.values.join(" "))?;
+        writeln!(f, "value:     {}", self.value)?;
+        super::graph::write_loopy_outcome(
+            f,
+            11,
+            self.winner,
+            self.winning_moves.iter().map(|m| m.label.as_str()),
+            self.drawing_moves.iter().map(|m| m.label.as_str()),
+        )
+    }
 }
 
 impl fmt::Display for ScriptReport {

@@ -608,32 +608,74 @@ impl ScriptGame {
 }
 
 /// Values of the integer positions 0..=upto, storing at most `limit` positions; `progress`
-/// hears of the positions done.
+/// hears of the positions done. A game with a cycle is refused (see [`sequence_upto`]).
 pub fn values_upto(
     game: &ScriptGame,
     upto: u64,
     limit: usize,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<Vec<u64>, crate::error::Error> {
+    memo_values_upto(game, upto, limit, progress).map_err(crate::report::script::solve_error)
+}
+
+fn check_upto(upto: u64, limit: usize) -> Result<(), crate::error::Error> {
     if upto >= limit as u64 {
         return Err(crate::error::Error::input(format!(
             "values up to {upto} were asked for; --memory allows {limit} positions of a script game"
         )));
     }
+    Ok(())
+}
+
+fn memo_values_upto(
+    game: &ScriptGame,
+    upto: u64,
+    limit: usize,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<Vec<u64>, SolveError> {
     let mut solver = game.solver(limit);
     progress.start(upto + 1);
     let mut values = Vec::with_capacity(upto as usize + 1);
     for n in 0..=upto {
-        let v = solver
-            .grundy(&ScriptPosition::Int(n as i64))
-            .map_err(crate::report::script::solve_error)?;
-        values.push(v.0);
+        values.push(solver.grundy(&ScriptPosition::Int(n as i64))?.0);
         if n % 256 == 0 {
             progress.advance(n);
         }
     }
     progress.finish();
     Ok(values)
+}
+
+/// The values of the integer positions 0..=upto of a script game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptValues {
+    /// No cycle: Grundy values.
+    Plain(Vec<u64>),
+    /// Positions can repeat: generalised values, nimbers or `∞(K)`.
+    Loopy(Vec<crate::solve::loopy::Value>),
+}
+
+/// Values of the integer positions 0..=upto, storing at most `limit` positions: Grundy
+/// values from the memo solver, or, when a position can be reached from itself, the
+/// generalised values of [`crate::solve::loopy::game`].
+pub fn sequence_upto(
+    game: &ScriptGame,
+    upto: u64,
+    limit: usize,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<ScriptValues, crate::error::Error> {
+    check_upto(upto, limit)?;
+    match memo_values_upto(game, upto, limit, progress) {
+        Ok(values) => Ok(ScriptValues::Plain(values)),
+        Err(SolveError::Loopy { .. }) => {
+            let positions: Vec<ScriptPosition> =
+                (0..=upto).map(|n| ScriptPosition::Int(n as i64)).collect();
+            crate::solve::loopy::game::values(game, &positions, limit)
+                .map(ScriptValues::Loopy)
+                .map_err(crate::report::script::solve_error)
+        }
+        Err(e) => Err(crate::report::script::solve_error(e)),
+    }
 }
 
 /// Values of the positions `[x, y]` for 0..=xs × 0..=ys, row by row, storing at most

@@ -204,7 +204,8 @@ impl Digraph {
     }
 }
 
-/// A position's generalised Sprague–Grundy value.
+/// A position's generalised Sprague–Grundy value, written `3`, `∞(0,2)`, or `∞` when no
+/// option is finite.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Value {
     /// A nimber.
@@ -250,6 +251,8 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Finite(v) => write!(f, "{v}"),
+            // ∞ with no finite option: nowhere to go but round a cycle.
+            Value::Infinite(k) if k.is_empty() => f.write_str("∞"),
             Value::Infinite(k) => {
                 let parts: Vec<String> = k.iter().map(u64::to_string).collect();
                 write!(f, "∞({})", parts.join(","))
@@ -488,5 +491,6 @@ mod tests {
         assert_eq!(v.outcome(&[0]), Outcome::First);
         assert_eq!(v.outcome(&[1]), Outcome::Second);
         assert_eq!(format!("{}", Value::Infinite(vec![0, 2])), "∞(0,2)");
+        assert_eq!(format!("{}", Value::Infinite(vec![])), "∞");
     }
 }
