@@ -231,7 +231,46 @@ try {
   console.log(`misère kayles 4 6: won by following the hints in ${moves} moves`);
   await page.uncheck("#misere");
 
-  // 7. A bad position is an error on the page, not a broken page.
+  // 7. Tokens on a graph with cycles: each move's colour against the position it leaves
+  //    (green: lost for the opponent, amber: drawn); from a drawn position grundy keeps the
+  //    draw when the person does, and the person who follows green from a won one wins.
+  const graph = "4 4\n1 2\n2 1\n2 3\n3 4\n";
+  const graphColours = async () => {
+    const listed = await page.$$eval("#heaps button", (bs) => bs.map((b) => ({
+      winning: b.dataset.winning === "true", drawing: b.dataset.drawing === "true", position: b.dataset.position })));
+    for (const m of listed) {
+      const winner = (await api(url, "api/analyze", "graph", m.position)).winner;
+      if ((winner === "second") !== m.winning || (winner === "draw") !== m.drawing) {
+        fail(`graph: the move to ${JSON.stringify(m.position)} is coloured wrong (${winner})`);
+      }
+    }
+  };
+  s = await newGame(page, "graph", `${graph}1\n2`, "you");
+  for (let round = 0; round < 3; round++) {
+    if (s !== "your-move") fail(`graph: a drawn game ended in '${s}'`);
+    await graphColours();
+    const summary = await page.$eval("#summary", (e) => e.textContent);
+    if (!summary.includes("a draw")) fail(`graph: a drawn position is summed up as '${summary}'`);
+    const amber = await page.$("#heaps button[data-drawing='true']");
+    if (!amber) fail("graph: no move keeps the draw");
+    await amber.click();
+    s = await state(page);
+  }
+  await page.screenshot({ path: `${shots}/graph-draw.png`, fullPage: true });
+  s = await newGame(page, "graph", `${graph}2\n2 3`, "you");
+  moves = 0;
+  while (s === "your-move") {
+    await graphColours();
+    const green = await page.$("#heaps button[data-winning='true']");
+    if (!green) fail("graph: no green move from a won position");
+    await green.click();
+    moves++;
+    s = await state(page);
+  }
+  if (s !== "you-win") fail(`graph: following the hints from tokens 2 3 ended in '${s}'`);
+  console.log(`graph: a draw kept for 3 rounds; tokens 2 3 won by the hints in ${moves} moves`);
+
+  // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);
   if (!text.startsWith("Error:")) fail(`a bad position shows '${text}'`);

@@ -226,16 +226,24 @@ moves a multiple of D; coordinates count from 0 at the corner).
 A period is called proved only where a theorem proves it from the values computed (the
 periodicity theorems of octal and subtraction games); everything else is apparent, seen up
 to the last position computed. --png draws the values: a plot against n for a line, a map
-(a colour per value, P-positions black) for a grid.")]
+(a colour per value, P-positions black) for a grid.
+
+`explore graph FILE` values every vertex of a directed graph that may have cycles by the
+generalised Sprague–Grundy function (a nimber, or ∞(K)), counts how many vertices have each
+value, and with --png draws the graph with its values (at most 60 vertices).")]
     #[command(after_long_help = "\
 Examples:
   grundy explore script:examples/games/kayles.rhai --upto 300
   grundy explore script:examples/games/wythoff.rhai --grid 30,30 --png wythoff.png
   grundy explore lame-queen:2 --grid 60,60 --json
-  grundy explore octal:0.07 --upto 200 --png dawson.png")]
+  grundy explore octal:0.07 --upto 200 --png dawson.png
+  grundy explore graph examples/graphs/cycle.txt --png cycle.png")]
     Explore {
-        /// The family: script:FILE, a heap family, wythoff or lame-queen:D.
+        /// The family: script:FILE, a heap family, wythoff or lame-queen:D; or graph.
         family: String,
+        /// For graph: the graph file (n m, then m moves u v; tokens may follow and are not
+        /// used); - or none reads standard input.
+        file: Option<PathBuf>,
         /// Positions 0..=N.
         #[arg(long, value_name = "N", conflicts_with = "grid")]
         upto: Option<u64>,

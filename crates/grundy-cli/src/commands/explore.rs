@@ -16,6 +16,7 @@ use crate::progress::Bar;
 /// What `grundy explore` was asked.
 pub struct Request<'a> {
     pub family: &'a str,
+    pub file: Option<&'a Path>,
     pub upto: Option<u64>,
     pub grid: Option<&'a str>,
     pub json: bool,
@@ -26,6 +27,15 @@ pub struct Request<'a> {
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let game = catalogue::lookup_for(req.family, Feature::Explore)?;
+    if matches!(game, Game::Graph) {
+        return graph(req);
+    }
+    if req.file.is_some() {
+        return Err(Failure::input(anyhow!(
+            "a file is read by explore graph only; {} takes --upto N or --grid X,Y",
+            grundy::parse::escaped_str(req.family)
+        )));
+    }
     if req.memory.is_some() && !matches!(game, Game::Script(_)) {
         return Err(Failure::input(anyhow!(
             "--memory applies to script games; built-in tables size themselves"
@@ -64,6 +74,48 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             )));
         }
     }
+    out.flush()?;
+    Ok(())
+}
+
+/// `explore graph FILE`: every vertex valued, and the graph drawn with --png.
+fn graph(req: &Request<'_>) -> Result<(), Failure> {
+    if req.upto.is_some() || req.grid.is_some() || req.memory.is_some() || req.misere {
+        return Err(Failure::input(anyhow!(
+            "explore graph FILE values every vertex of the file's graph: --upto, --grid, --memory and --misere do not apply"
+        )));
+    }
+    let input = super::read_input(req.file)?;
+    let (report, g, values) = grundy::report::graph::explore(&input)?;
+    if let Some(png) = req.png {
+        let n = g.graph.len();
+        if n > picture::graph::MAX_DRAWN_VERTICES
+            || g.edges > picture::graph::MAX_DRAWN_EDGES as u64
+        {
+            return Err(Failure::input(anyhow!(
+                "{}: a graph of {n} vertices and {} moves is too large to draw (at most {} vertices and {} moves)",
+                input.source,
+                g.edges,
+                picture::graph::MAX_DRAWN_VERTICES,
+                picture::graph::MAX_DRAWN_EDGES
+            )));
+        }
+        let caption = format!(
+            "one token alone: lost for the player to move on {} of the vertices, won on {}, drawn on {}",
+            report.p_positions, report.wins, report.draws
+        );
+        let pic = picture::graph::GraphPicture::new(
+            format!("A graph's values: {n} vertices, {} moves", g.edges),
+            caption,
+            &values,
+            &[],
+            Vec::new(),
+            Vec::new(),
+        );
+        picture::graph::write_graph(png, &pic, picture::Format::Png).map_err(Failure::input)?;
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    print(&mut out, req.json, &report, &report)?;
     out.flush()?;
     Ok(())
 }

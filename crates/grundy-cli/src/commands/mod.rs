@@ -122,6 +122,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Quotient { code, upto, json } => quotient::run(&code, upto, json),
         Command::Explore {
             family,
+            file,
             upto,
             grid,
             json,
@@ -130,6 +131,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             misere,
         } => explore::run(&explore::Request {
             family: &family,
+            file: file.as_deref(),
             upto,
             grid: grid.as_deref(),
             json,
@@ -210,7 +212,7 @@ fn serve(bind: &str, port: u16, scripts: Option<&Path>, seconds: u64) -> Result<
 /// N = M = 10^6 is about 45 MB).
 pub const MAX_INPUT: u64 = 1 << 30;
 
-fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
+pub(crate) fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
     match file {
         None => read_from("<stdin>".to_string(), io::stdin().lock(), None),
         Some(p) if p == Path::new("-") => {
@@ -374,8 +376,41 @@ fn analyze(
     }
     let input = read_input(file)?;
     let started = Instant::now();
+    if matches!(game, Game::Graph) && pictures.iter().any(|(p, _)| p.is_some()) {
+        // The graph is drawn from its own values, analysed once with the report.
+        let (report, picture) = grundy::picture::graph::analyzed(&input).map_err(failure)?;
+        for (path, format) in pictures {
+            if let Some(path) = path {
+                grundy::picture::graph::write_graph(path, &picture, format)
+                    .map_err(Failure::input)?;
+            }
+        }
+        let analysis = catalogue::Analysis {
+            report: grundy::report::Report::Graph(report),
+            stats: String::new(),
+        };
+        return print_analysis(&analysis, json, stats, started);
+    }
     let analysis =
         catalogue::analyze(&game, &input, &options, &mut Bar::delayed()).map_err(failure)?;
+    if pictures.iter().any(|(p, _)| p.is_some()) {
+        let picture = grundy::picture::report::picture(&analysis.report).map_err(failure)?;
+        for (path, format) in pictures {
+            if let Some(path) = path {
+                grundy::picture::write_board(path, &picture, format).map_err(Failure::input)?;
+            }
+        }
+    }
+    print_analysis(&analysis, json, stats, started)
+}
+
+/// The statistics line (with --stats), then the report as JSON or text.
+fn print_analysis(
+    analysis: &catalogue::Analysis,
+    json: bool,
+    stats: bool,
+    started: Instant,
+) -> Result<(), Failure> {
     if stats {
         let mut line = format!(
             "stats: analysed in {:.3} s",
@@ -387,14 +422,6 @@ fn analyze(
         eprintln!("{line}");
     }
     let report = &analysis.report;
-    if pictures.iter().any(|(p, _)| p.is_some()) {
-        let picture = grundy::picture::report::picture(report).map_err(failure)?;
-        for (path, format) in pictures {
-            if let Some(path) = path {
-                grundy::picture::write_board(path, &picture, format).map_err(Failure::input)?;
-            }
-        }
-    }
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
         // Serialised first, so a write error stays an io::Error (a closed pipe is quiet).

@@ -509,3 +509,83 @@ fn tokens_on_a_graph_with_cycles_win_lose_or_draw() {
         "misère play is not analysed for graph",
     );
 }
+
+#[test]
+fn explore_graph_values_every_vertex_and_pictures_draw_small_graphs() {
+    // 1 ⇄ 2, 2 → 3 → 4: 4 is worth 0, 3 worth 1, 2 ∞(1) (its way out is worth 1), 1 ∞.
+    let graph = "4 4\n1 2\n2 1\n2 3\n3 4\n";
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["explore", "graph", "--json"], graph)).expect("JSON");
+    assert_eq!(json["values"], serde_json::json!(["∞", "∞(1)", "1", "0"]));
+    assert_eq!(
+        (&json["p_positions"], &json["wins"], &json["draws"]),
+        (
+            &serde_json::json!(1),
+            &serde_json::json!(1),
+            &serde_json::json!(2)
+        )
+    );
+    // Tokens after the moves are read and left alone.
+    let text = run_ok(&["explore", "graph"], &format!("{graph}1\n2\n"));
+    assert!(text.contains("  2: ∞(1)"), "{text}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let png = dir.path().join("g.png");
+    let svg = dir.path().join("g.svg");
+    run_ok(
+        &[
+            "analyze",
+            "graph",
+            "--png",
+            png.to_str().expect("path"),
+            "--svg",
+            svg.to_str().expect("path"),
+        ],
+        &format!("{graph}2\n2 3\n"),
+    );
+    assert!(std::fs::read(&png).expect("png").starts_with(b"\x89PNG"));
+    assert!(std::fs::read_to_string(&svg).expect("svg").contains("<svg"));
+    let explored = dir.path().join("e.png");
+    run_ok(
+        &[
+            "explore",
+            "graph",
+            "--png",
+            explored.to_str().expect("path"),
+        ],
+        graph,
+    );
+    assert!(
+        std::fs::read(&explored)
+            .expect("png")
+            .starts_with(b"\x89PNG")
+    );
+    // A graph too large to draw is refused before any work, and nothing is written.
+    let mut ring = String::from("100 100\n");
+    for v in 1..=100 {
+        ring.push_str(&format!("{v} {}\n", v % 100 + 1));
+    }
+    assert_refused(
+        &[
+            "explore",
+            "graph",
+            "--png",
+            explored.to_str().expect("path"),
+        ],
+        &ring,
+        2,
+        "too large to draw (at most 60 vertices",
+    );
+    assert_refused(
+        &["analyze", "graph", "--png", png.to_str().expect("path")],
+        &format!("{ring}1\n1\n"),
+        2,
+        "too large to draw",
+    );
+    assert_refused(
+        &["explore", "graph", "--upto", "5"],
+        graph,
+        2,
+        "do not apply",
+    );
+    assert_refused(&["explore", "graph"], "3 1\n1 9\n", 2, "<stdin>:2:");
+}

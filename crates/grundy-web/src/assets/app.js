@@ -45,6 +45,8 @@ const STARTS = {
   wythoff: "4 6",
   caos3: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
   "inventor-outlasting": "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
+  // 1 ⇄ 2 is a cycle, 2 → 3 → 4 a way out; tokens on 2 and 3.
+  graph: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
 };
 
 // The cells of a board in play, as analyze draws them.
@@ -56,15 +58,19 @@ const KINDS = {
 function moveButton(list, m) {
   const b = document.createElement("button");
   b.textContent = m.heap ? moveLabel(m) : m.move;
-  b.className = m.winning ? "winning" : "losing";
+  b.className = m.winning ? "winning" : m.drawing ? "drawing" : "losing";
   b.dataset.winning = String(m.winning);
+  b.dataset.drawing = String(Boolean(m.drawing));
   b.dataset.position = m.position;
   if (m.heap) {
     b.dataset.heap = String(m.heap);
     b.dataset.take = String(m.take);
     b.dataset.leaves = m.leaves.join(" ");
   }
-  b.title = m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
+  b.title = m.loopy_value_after !== undefined
+    ? `leaves a position worth ${m.loopy_value_after}` +
+      (m.winning ? ": a loss for grundy" : m.drawing ? ": a draw" : ": a win for grundy")
+    : m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
     : `leaves a position worth ${m.value_after}`;
   b.addEventListener("click", () => play(list, m));
   return b;
@@ -113,12 +119,14 @@ function render(list) {
   heaps.dataset.game = game;
   heaps.dataset.position = position;
   $("board").classList.toggle("hints", $("hints").checked);
-  const worth = (list.grundy === null ? "A position" : `Position worth ${list.grundy}`) +
+  const worth = (list.loopy_value !== undefined ? `Position worth ${list.loopy_value}`
+    : list.grundy === null ? "A position" : `Position worth ${list.grundy}`) +
     (list.misere ? " under misère play" : "");
   const xor = list.values ? list.values.join(" xor ") : "";
   $("summary").textContent =
     worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") +
-    (list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.");
+    (list.draw ? ": a draw with perfect play; neither player can force a win, and play can go on for ever."
+      : list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.");
   if (list.board) {
     heaps.append(boardGrid(list), legend(list));
     return;
@@ -235,7 +243,9 @@ async function analyzeAny() {
     const head = document.createElement("p");
     const moves = report.winning_moves || [];
     head.innerHTML = "";
-    head.textContent = `value ${report.grundy ?? "unknown"}; winner with perfect play: the ${report.winner} player; ${moves.length} winning move(s).`;
+    const outcome = report.winner === "draw" ? "a draw with perfect play"
+      : `winner with perfect play: the ${report.winner} player`;
+    head.textContent = `value ${report.grundy ?? report.value ?? "unknown"}; ${outcome}; ${moves.length} winning move(s).`;
     const list = document.createElement("ul");
     moves.slice(0, 50).forEach((m) => {
       const item = document.createElement("li");
@@ -259,7 +269,7 @@ async function analyzeAny() {
 async function loadGames() {
   const response = await fetch("/api/games");
   const entries = await response.json();
-  const order = { heaps: 0, board: 1, contest: 2, plane: 3, script: 4 };
+  const order = { heaps: 0, board: 1, contest: 2, plane: 3, graph: 4, script: 5 };
   const playable = entries
     .filter((e) => e.features.includes("moves") && !e.name.endsWith(":"))
     .sort((a, b) => order[a.kind] - order[b.kind]);

@@ -211,7 +211,7 @@ pub const ENTRIES: &[Entry] = &[
         kind: Kind::Graph,
         summary: "Tokens on a directed graph that may have cycles: move one token along an edge; win, lose or draw",
         position: "a file: n m, then m lines u v (a move from u to v, vertices 1..n), then k and the k tokens' vertices",
-        features: &[Analyze],
+        features: &[Analyze, Moves, Explore, Picture],
     },
     Entry {
         name: "wythoff",
@@ -679,9 +679,7 @@ pub fn moves(
         #[cfg(feature = "script")]
         Game::Script(script) => moves::script(script, input, options),
         Game::Plane { d, name } => moves::plane(name, *d, input),
-        Game::Graph => Err(Error::input(
-            "graph lists its winning and drawing moves in analyze; it has no move list yet",
-        )),
+        Game::Graph => report::graph::moves(input),
     }
 }
 

@@ -16,6 +16,7 @@ use thiserror::Error;
 use crate::explore::Grid;
 
 mod board;
+pub mod graph;
 pub mod report;
 
 pub use board::{BoardPicture, Fill, Format, Panel, write_board};

@@ -7,7 +7,7 @@ use crate::report::cells::Move as CellMove;
 use crate::report::{Error, Report};
 
 /// The games a picture is drawn for.
-pub const PICTURED: &str = "shgame, inventor, cakes, lava and cram";
+pub const PICTURED: &str = "shgame, inventor, cakes, lava, cram and graph (up to 60 vertices)";
 
 /// The largest sheet drawn.
 const MAX_SHEET_CELLS: u64 = 250_000;

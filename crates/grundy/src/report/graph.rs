@@ -74,6 +74,16 @@ pub struct GraphInput {
 
 /// Reads a graph file.
 pub fn parse(input: &Input) -> Result<GraphInput, Error> {
+    parse_with(input, true)
+}
+
+/// Reads a graph file whose tokens may be left out (for `explore`, which values every
+/// vertex): a file that ends after its moves has no tokens.
+pub fn parse_graph(input: &Input) -> Result<GraphInput, Error> {
+    parse_with(input, false)
+}
+
+fn parse_with(input: &Input, tokens_required: bool) -> Result<GraphInput, Error> {
     let mut t = Tokens::new(&input.bytes);
     let e = |err| input.error(err);
     let n = t
@@ -90,15 +100,18 @@ pub fn parse(input: &Input) -> Result<GraphInput, Error> {
             .map_err(e)?;
         edges.push((u as u32 - 1, v as u32 - 1));
     }
-    let k = t
-        .u64_in("the number of tokens k", 1, MAX_TOKENS)
-        .map_err(e)?;
-    let mut tokens = Vec::with_capacity(k as usize);
-    for i in 0..k {
-        let v = t
-            .u64_in(&format!("the vertex of token {}", i + 1), 1, n)
+    let mut tokens = Vec::new();
+    if tokens_required || t.clone().next_token().is_some() {
+        let k = t
+            .u64_in("the number of tokens k", 1, MAX_TOKENS)
             .map_err(e)?;
-        tokens.push(v as u32 - 1);
+        tokens.reserve(k as usize);
+        for i in 0..k {
+            let v = t
+                .u64_in(&format!("the vertex of token {}", i + 1), 1, n)
+                .map_err(e)?;
+            tokens.push(v as u32 - 1);
+        }
     }
     t.end().map_err(e)?;
     let graph = Digraph::new(n as usize, &edges)
@@ -109,6 +122,122 @@ pub fn parse(input: &Input) -> Result<GraphInput, Error> {
         tokens,
     })
 }
+
+/// Every vertex of a graph valued: what `explore graph FILE` prints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphExplore {
+    /// `graph`.
+    pub game: String,
+    /// `vertices`.
+    pub kind: String,
+    /// The number of vertices.
+    pub vertices: u64,
+    /// The number of moves.
+    pub edges: u64,
+    /// Each vertex's value, vertex 1 first.
+    pub values: Vec<String>,
+    /// How many vertices have each value: nimbers from 0 up, then the ∞ values.
+    pub counts: Vec<ValueCount>,
+    /// Vertices worth 0: a token there alone loses for the player to move.
+    pub p_positions: u64,
+    /// Vertices from which one token alone is drawn.
+    pub draws: u64,
+    /// Vertices from which one token alone wins for the player to move.
+    pub wins: u64,
+}
+
+/// How many vertices have one value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueCount {
+    /// The value.
+    pub value: String,
+    /// How many vertices have it.
+    pub count: u64,
+}
+
+/// Every vertex of the graph in `input` valued (its tokens, if any, are not used).
+pub fn explore(input: &Input) -> Result<(GraphExplore, GraphInput, Values), Error> {
+    let g = parse_graph(input)?;
+    let values = g.graph.values();
+    let n = g.graph.len();
+    let mut counts: std::collections::BTreeMap<(bool, Vec<u64>), u64> = Default::default();
+    let (mut p, mut draws, mut wins) = (0, 0, 0);
+    let mut shown = Vec::with_capacity(n);
+    for v in 0..n as u32 {
+        let value = values.value(v);
+        match value.outcome() {
+            Outcome::Second => p += 1,
+            Outcome::Draw => draws += 1,
+            Outcome::First => wins += 1,
+        }
+        let key = match &value {
+            Value::Finite(m) => (false, vec![*m]),
+            Value::Infinite(k) => (true, k.clone()),
+        };
+        *counts.entry(key).or_default() += 1;
+        shown.push(value.to_string());
+    }
+    let counts = counts
+        .into_iter()
+        .map(|((infinite, k), count)| ValueCount {
+            value: if infinite {
+                Value::Infinite(k).to_string()
+            } else {
+                k[0].to_string()
+            },
+            count,
+        })
+        .collect();
+    let report = GraphExplore {
+        game: "graph".into(),
+        kind: "vertices".into(),
+        vertices: n as u64,
+        edges: g.edges,
+        values: shown,
+        counts,
+        p_positions: p,
+        draws,
+        wins,
+    };
+    Ok((report, g, values))
+}
+
+impl fmt::Display for GraphExplore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "graph: {} vertices, {} moves; one token on a vertex: {} lost for the player to move (value 0), {} won, {} drawn",
+            self.vertices, self.edges, self.p_positions, self.wins, self.draws
+        )?;
+        writeln!(f, "how many vertices have each value:")?;
+        for c in self.counts.iter().take(LISTED_VALUES) {
+            writeln!(f, "  {:>10}  {}", c.value, c.count)?;
+        }
+        if self.counts.len() > LISTED_VALUES {
+            writeln!(
+                f,
+                "  … {} more values (all of them in --json)",
+                self.counts.len() - LISTED_VALUES
+            )?;
+        }
+        writeln!(f, "values (vertex: value):")?;
+        for (i, v) in self.values.iter().enumerate().take(LISTED_VERTICES) {
+            writeln!(f, "  {}: {v}", i + 1)?;
+        }
+        if self.values.len() > LISTED_VERTICES {
+            writeln!(
+                f,
+                "  … {} more vertices (all of them in --json)",
+                self.values.len() - LISTED_VERTICES
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The most values the text of `explore` counts, and vertices it lists.
+const LISTED_VALUES: usize = 40;
+const LISTED_VERTICES: usize = 200;
 
 /// The position of `input` explained.
 pub fn analyze(input: &Input) -> Result<GraphReport, Error> {
@@ -148,6 +277,61 @@ pub fn explain(values: &Values, edges: u64, tokens: &[u32]) -> GraphReport {
         winning_moves,
         drawing_moves,
     }
+}
+
+/// The graph and tokens written as a graph file reads (vertices from 1).
+pub fn written(graph: &Digraph, edges: u64, tokens: &[u32]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {edges}", graph.len());
+    for u in 0..graph.len() as u32 {
+        for &v in graph.moves(u) {
+            let _ = writeln!(out, "{} {}", u + 1, v + 1);
+        }
+    }
+    let _ = writeln!(out, "{}", tokens.len());
+    let shown: Vec<String> = tokens.iter().map(|t| (t + 1).to_string()).collect();
+    let _ = writeln!(out, "{}", shown.join(" "));
+    out
+}
+
+/// Every move of the tokens of `input`, each with the position it leaves (the whole file,
+/// tokens moved) and its generalised value: for playing on the web page.
+pub fn moves(input: &Input) -> Result<super::moves::MoveList, Error> {
+    let g = parse(input)?;
+    let values = g.graph.values();
+    let value = values.sum_value(&g.tokens);
+    let count: usize = g.tokens.iter().map(|&t| g.graph.moves(t).len()).sum();
+    let position = written(&g.graph, g.edges, &g.tokens);
+    super::moves::room_for(count, position.len())?;
+    let mut after = g.tokens.clone();
+    let mut moves = Vec::with_capacity(count);
+    for (i, &t) in g.tokens.iter().enumerate() {
+        for &w in g.graph.moves(t) {
+            after[i] = w;
+            let left = values.sum_value(&after);
+            moves.push(super::moves::Move {
+                label: format!("token {}: {} → {}", i + 1, t + 1, w + 1),
+                position: written(&g.graph, g.edges, &after),
+                value_after: left.nimber(),
+                winning: left.outcome() == Outcome::Second,
+                heap: None,
+                take: None,
+                leaves: None,
+                cell: None,
+                drawing: left.outcome() == Outcome::Draw,
+                loopy_value_after: Some(left.to_string()),
+                size: moves.len() as u64,
+            });
+        }
+        after[i] = t;
+    }
+    let outcome = value.outcome();
+    let mut list =
+        super::moves::MoveList::new("graph", position, value.nimber(), outcome.player(), moves);
+    list.draw = outcome == Outcome::Draw;
+    list.loopy_value = Some(value.to_string());
+    Ok(list)
 }
 
 impl fmt::Display for GraphReport {

@@ -167,9 +167,9 @@ impl Report {
             #[cfg(feature = "script")]
             Report::Script(r) => r.winner,
             #[cfg(feature = "script")]
-            Report::ScriptLoopy(r) => loopy_winner(r.winner),
+            Report::ScriptLoopy(r) => r.winner.player(),
             Report::Misere(r) => r.winner,
-            Report::Graph(r) => loopy_winner(r.winner),
+            Report::Graph(r) => r.winner.player(),
         }
     }
 
@@ -258,15 +258,6 @@ impl<'de> Deserialize<'de> for Report {
             Ok(r)
         };
         read(value.clone())
-    }
-}
-
-/// The player who wins a game that may be drawn; a draw is no win for the second player
-/// either, so it counts as the first's (who can at least keep it).
-fn loopy_winner(o: crate::solve::loopy::Outcome) -> crate::Player {
-    match o {
-        crate::solve::loopy::Outcome::Second => crate::Player::Second,
-        _ => crate::Player::First,
     }
 }
 

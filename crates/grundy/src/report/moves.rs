@@ -67,6 +67,14 @@ pub struct Move {
     /// Boards played on cells: the cell played (row, column, from 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<[u64; 2]>,
+    /// Games with cycles: the move leaves a drawn position (neither player can force a
+    /// win); in a drawn position these are the moves that keep the draw.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawing: bool,
+    /// Games with cycles: the generalised value of the position the move leaves (a
+    /// nimber, or `∞(K)`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy_value_after: Option<String>,
     /// How much the move changes, for picking the smallest when nothing wins.
     #[serde(skip)]
     pub size: u64,
@@ -99,6 +107,13 @@ pub struct MoveList {
     /// `winning` those of misère play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub misere: bool,
+    /// Games with cycles: neither player can force a win from this position (`winner`
+    /// then names the first player, who can at least keep the draw).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draw: bool,
+    /// Games with cycles: the position's generalised value (a nimber, or `∞(K)`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy_value: Option<String>,
 }
 
 impl MoveList {
@@ -119,17 +134,20 @@ impl MoveList {
             values: None,
             board: None,
             misere: false,
+            draw: false,
+            loopy_value: None,
             moves,
         }
     }
 
-    /// The reply of a perfect player: a winning move when there is one, else the smallest
-    /// (the longest game, in the hope of a mistake); `None` when there is no move.
+    /// The reply of a perfect player: a winning move when there is one, else one that
+    /// keeps a draw, else the smallest (the longest game, in the hope of a mistake); `None`
+    /// when there is no move.
     pub fn reply(&self) -> Option<&Move> {
         self.moves
             .iter()
             .enumerate()
-            .min_by_key(|(i, m)| (!m.winning, m.size, *i))
+            .min_by_key(|(i, m)| (!m.winning, !m.drawing, m.size, *i))
             .map(|(_, m)| m)
     }
 }
@@ -193,6 +211,8 @@ pub fn with_outcomes<P>(
                 take: None,
                 leaves: None,
                 cell: c.cell,
+                drawing: false,
+                loopy_value_after: None,
                 size: c.size,
             })
         })
@@ -207,7 +227,7 @@ fn too_many(count: u64) -> Error {
 
 /// Refuses a list before it grows past `count` moves, each carrying a position of
 /// `position_len` bytes: past [`MAX_MOVES`], or past [`MAX_LISTED_BYTES`] in all.
-fn room_for(count: usize, position_len: usize) -> Result<(), Error> {
+pub(crate) fn room_for(count: usize, position_len: usize) -> Result<(), Error> {
     if count as u64 > MAX_MOVES {
         return Err(Error::input(format!(
             "position: more than the {MAX_MOVES} moves a list holds"
@@ -265,6 +285,8 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         board: None,
         moves,
         misere: false,
+        draw: false,
+        loopy_value: None,
     })
 }
 
@@ -617,6 +639,8 @@ pub fn in_play(
         board: Some(board),
         moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
         misere: false,
+        draw: false,
+        loopy_value: None,
     })
 }
 
@@ -639,11 +663,17 @@ pub fn script(game: &ScriptGame, input: &Input, options: &Options) -> Result<Mov
     let rules = |e: crate::SolveError| Error::input(format!("{name}: {e}"));
     let positions = parse_positions(text).map_err(|e| input.error(e))?;
     let mut solver = game.solver(options.script_positions());
-    let values = positions
+    let values = match positions
         .iter()
         .map(|p| solver.grundy(p))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(super::script::solve_error)?;
+    {
+        Ok(values) => values,
+        Err(crate::SolveError::Loopy { .. }) => {
+            return super::script::loopy_moves(game, &positions, options.script_positions());
+        }
+        Err(e) => return Err(super::script::solve_error(e)),
+    };
     let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
     let mut candidates = Vec::new();
     for (i, p) in positions.iter().enumerate() {

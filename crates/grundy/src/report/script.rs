@@ -179,6 +179,57 @@ pub fn analyze_loopy(
     Ok((report, a.graph_positions, a.graph_moves))
 }
 
+/// Every move of `positions` of a game with cycles, each with the generalised value it
+/// leaves: winning moves leave a position the opponent loses, drawing ones a draw.
+pub fn loopy_moves(
+    game: &ScriptGame,
+    positions: &[ScriptPosition],
+    limit: usize,
+) -> Result<super::moves::MoveList, Error> {
+    let a = analyze_sum(game, positions, limit).map_err(solve_error)?;
+    super::moves::room_for(a.moves.len(), 16 * positions.len() + 16)?;
+    let mut moves = Vec::with_capacity(a.moves.len());
+    for (k, m) in a.moves.iter().enumerate() {
+        let i = m.component;
+        let mut next: Vec<String> = positions[..i].iter().map(ToString::to_string).collect();
+        next.extend(m.leaves.iter().map(ToString::to_string));
+        next.extend(positions[i + 1..].iter().map(ToString::to_string));
+        let label = crate::script::ScriptMove {
+            component: i + 1,
+            from: positions[i].clone(),
+            to: m.leaves.to_vec(),
+        }
+        .to_string();
+        moves.push(super::moves::Move {
+            label,
+            position: next.join(" "),
+            value_after: m.value_after.nimber(),
+            winning: m.outcome_after() == Outcome::Second,
+            heap: None,
+            take: None,
+            leaves: None,
+            cell: None,
+            drawing: m.outcome_after() == Outcome::Draw,
+            loopy_value_after: Some(m.value_after.to_string()),
+            size: k as u64,
+        });
+    }
+    let mut list = super::moves::MoveList::new(
+        format!("script:{}", game.source()),
+        positions
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        a.value.nimber(),
+        a.outcome.player(),
+        moves,
+    );
+    list.draw = a.outcome == Outcome::Draw;
+    list.loopy_value = Some(a.value.to_string());
+    Ok(list)
+}
+
 impl fmt::Display for LoopyScriptReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let join = |xs: Vec<String>| xs.join(" ");

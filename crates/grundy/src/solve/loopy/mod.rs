@@ -225,6 +225,14 @@ impl Value {
         }
     }
 
+    /// The nimber, when the value is finite.
+    pub fn nimber(&self) -> Option<crate::Nimber> {
+        match self {
+            Value::Finite(v) => Some(crate::Nimber(*v)),
+            Value::Infinite(_) => None,
+        }
+    }
+
     /// The value of a sum (Smith's rules).
     pub fn sum<'a>(parts: impl IntoIterator<Item = &'a Value>) -> Value {
         let mut xor = 0u64;
@@ -274,6 +282,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The player reports name where a draw is possible: in a draw, the first, who can at
+    /// least keep it.
+    pub fn player(self) -> crate::Player {
+        match self {
+            Outcome::Second => crate::Player::Second,
+            Outcome::First | Outcome::Draw => crate::Player::First,
+        }
+    }
+
     /// `first`, `second` or `draw`.
     pub fn as_str(self) -> &'static str {
         match self {
