@@ -589,3 +589,106 @@ fn explore_graph_values_every_vertex_and_pictures_draw_small_graphs() {
     );
     assert_refused(&["explore", "graph"], "3 1\n1 9\n", 2, "<stdin>:2:");
 }
+
+/// Codeforces 936B (Sleepy Game) in `analyze graph`'s format: one player makes both players'
+/// moves, so it is not the two-player game on the same graph; it is the two-player game on
+/// a graph where the other player's every move is forced. Vertex (v, p) is the chip on v
+/// with player p (0 Petya, 1 Vasya) to move in the statement; each edge v → w becomes a
+/// move of Petya's from (v, p) to a forced stop, whose one move leads to (w, 1 − p). A dead
+/// end with Vasya to move gets one move to a terminal vertex, so Petya takes the last move
+/// there; with Petya to move it stays a dead end. Petya wins, draws or loses exactly when
+/// the token on (s, 0) does.
+fn sleepy_game(n: usize, adjacency: &[Vec<usize>], s: usize) -> String {
+    let vertex = |v: usize, p: usize| 2 * (v - 1) + p + 1;
+    let mut edges = Vec::new();
+    let mut next = 2 * n;
+    for (v, out) in adjacency.iter().enumerate() {
+        let v = v + 1;
+        for p in 0..2 {
+            for &w in out {
+                next += 1;
+                edges.push((vertex(v, p), next));
+                edges.push((next, vertex(w, 1 - p)));
+            }
+        }
+        if out.is_empty() {
+            edges.push((vertex(v, 1), 2 * n + 2 * edges_count(adjacency) + 1));
+        }
+    }
+    let total = 2 * n + 2 * edges_count(adjacency) + 1;
+    let mut text = format!("{total} {}\n", edges.len());
+    for (u, v) in edges {
+        text.push_str(&format!("{u} {v}\n"));
+    }
+    text.push_str(&format!("1\n{}\n", vertex(s, 0)));
+    text
+}
+
+fn edges_count(adjacency: &[Vec<usize>]) -> usize {
+    adjacency.iter().map(Vec::len).sum()
+}
+
+#[test]
+fn codeforces_936b_is_answered_through_forced_replies() {
+    let verdict = |n: usize, adjacency: &[Vec<usize>], s: usize| -> String {
+        let json: serde_json::Value = serde_json::from_str(&run_ok(
+            &["analyze", "graph", "--json"],
+            &sleepy_game(n, adjacency, s),
+        ))
+        .expect("JSON");
+        json["winner"].as_str().expect("winner").to_string()
+    };
+    // The statement's three samples: Win, Lose, Draw.
+    let sample1 = [vec![2, 3], vec![4, 5], vec![4], vec![5], vec![]];
+    assert_eq!(verdict(5, &sample1, 1), "first");
+    assert_eq!(verdict(3, &[vec![3], vec![1], vec![]], 2), "second");
+    assert_eq!(verdict(2, &[vec![2], vec![1]], 1), "draw");
+    // Two cases from a discussion of the round: a start with no move loses, and so does one
+    // whose only cycle (4 ⇄ 5) it cannot reach; once it can reach the cycle, a draw.
+    let lose = [vec![], vec![3], vec![2, 4], vec![]];
+    assert_eq!(verdict(4, &lose, 1), "second");
+    let unreachable = [vec![2], vec![3], vec![], vec![3, 5], vec![4]];
+    assert_eq!(verdict(5, &unreachable, 1), "second");
+    let reachable = [vec![2, 4], vec![3], vec![], vec![3, 5], vec![4]];
+    assert_eq!(verdict(5, &reachable, 1), "draw");
+    // Where the one-player and the two-player games part: 1 → 2, 2 → 3 (a dead end),
+    // 2 → 4 → 5 (a dead end). Petya walks 1, 2, 4, 5 and wins; two players on the plain
+    // graph lose from 1 (the second answers 2 → 3).
+    let parting = [vec![2], vec![3, 4], vec![], vec![5], vec![]];
+    assert_eq!(verdict(5, &parting, 1), "first");
+    let plain = run_ok(
+        &["analyze", "graph", "--json"],
+        "5 4\n1 2\n2 3\n2 4\n4 5\n1\n1\n",
+    );
+    assert!(plain.contains("\"winner\":\"second\""), "{plain}");
+}
+
+/// Codeforces 1442F (Differentiating Games) asks, for a multiset S of vertices and one
+/// chosen vertex, the outcome of the game with a token on each: win, lose or draw on a
+/// graph that the contestant gave cycles (self-loops). `analyze graph` answers each query;
+/// here two queries tell three vertices apart. 1 is a dead end (worth 0); 2 has a loop and
+/// a move to 1 (∞(0)); 3 moves to 1 (worth 1).
+#[test]
+fn codeforces_1442f_queries_are_answered() {
+    let graph = "3 3\n2 2\n2 1\n3 1\n";
+    let query = |tokens: &[u32]| -> String {
+        let list: Vec<String> = tokens.iter().map(u32::to_string).collect();
+        let json: serde_json::Value = serde_json::from_str(&run_ok(
+            &["analyze", "graph", "--json"],
+            &format!("{graph}{}\n{}\n", tokens.len(), list.join(" ")),
+        ))
+        .expect("JSON");
+        json["winner"].as_str().expect("winner").to_string()
+    };
+    // S = {}: the chosen vertex alone. 1 loses; 2 wins by moving to 1; 3 wins.
+    assert_eq!(
+        [query(&[1]), query(&[2]), query(&[3])],
+        ["second", "first", "first"]
+    );
+    // S = {3}: 1 + 3 is worth 1, a win; 2 + 3 is ∞(0 ⊕ 1) = ∞(1), a draw (the loop keeps
+    // it going); 3 + 3 is worth 0, a loss.
+    assert_eq!(
+        [query(&[3, 1]), query(&[3, 2]), query(&[3, 3])],
+        ["first", "draw", "second"]
+    );
+}
