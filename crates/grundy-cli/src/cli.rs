@@ -56,14 +56,22 @@ bottom row first, never increasing: one number, three or more, or joined by comm
 3,2); or a heap family (nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles,
 dawson-chess, dawson-kayles, treblecross), reading whitespace-separated heap sizes played
 side by side; or a script game, script:FILE, reading positions as the script writes them
-(integers and arrays of integers like [3, 5]), played side by side. Cram is solved by the pruning search with a transposition table of --memory
+(integers and arrays of integers like [3, 5]), played side by side; or graph, reading a
+directed graph and its tokens (n m, m lines u v, k, the k tokens' vertices). Cram is solved by the pruning search with a transposition table of --memory
 bytes; Chomp by a dense table of every position in its box when that fits --memory, by the
 generic engine otherwise. --stats prints what the engine did on standard error.
 
 Misère play (--misere): whoever makes the last move loses, and a sum's value is no longer
 the XOR of its parts, so the sum is searched as a whole (misère Nim by its rule; more than 16
 heaps by the family's misère quotient). Every game but the boards in play answers; the
-report's `grundy` is then the misère Grundy value, 0 exactly when the player to move loses.")]
+report's `grundy` is then the misère Grundy value, 0 exactly when the player to move loses.
+
+Games that can go on for ever (a graph with cycles, a script whose positions repeat) are
+valued by the generalised Sprague–Grundy function (Smith; Fraenkel and Yesha): a nimber, or
+∞(K) for a position that can escape into a cycle, K the finite values among its moves. The
+winner is then first, second or draw; the report lists the winning moves (after which the
+opponent can neither win nor draw) and, in a drawn position, the moves that keep the draw.
+--png and --svg draw a graph of at most 60 vertices with its values.")]
     #[command(after_long_help = "\
 Examples:
   grundy analyze nim examples/nim.txt
@@ -76,7 +84,9 @@ Examples:
   echo '[3, 5]' | grundy analyze script:examples/games/wythoff.rhai
   grundy analyze cakes examples/cakes.txt --cache ~/.cache/grundy
   grundy analyze lava examples/caos3.txt --png lava.png --svg lava.svg
-  printf '5 5\\n^^^^^\\n^^^^^\\n^^^^^\\n^^^^^\\n^^^^^\\nplayed 3 3\\n' | grundy analyze lava")]
+  printf '5 5\\n^^^^^\\n^^^^^\\n^^^^^\\n^^^^^\\n^^^^^\\nplayed 3 3\\n' | grundy analyze lava
+  grundy analyze graph examples/graphs/cycle.txt --svg cycle.svg
+  echo '6 9' | grundy analyze script:examples/games/loopy_track.rhai")]
     Analyze {
         /// The game: a contest game, a board game, a heap family or script:FILE.
         game: String,

@@ -1,12 +1,12 @@
 //! grundy on the web: the page `grundy serve` serves, where every game the catalogue lists
-//! is analysed and the heap games, the sheet, the lame queen, the cakes, Cram, Chomp, the
+//! is analysed and the heap games, the sheet, the lame queen, the cakes, Cram, Chomp, graphs with cycles, the
 //! lava maps, the Inventor boards and script games are played against perfect play, with
 //! hints; and the JSON API behind it. It depends on the library only: every answer is a
 //! report or a move list of [`grundy::report`], serialised.
 //!
 //! - `POST /api/analyze` `{"game": NAME, "position": TEXT}` returns what
 //!   `grundy analyze NAME --json` prints for TEXT.
-//! - `POST /api/moves` (heap games, script games, the sheet, the lame queen, cakes, lava
+//! - `POST /api/moves` (heap games, script games, graphs, the sheet, the lame queen, cakes, lava
 //!   maps and Inventor boards in play, Cram, Chomp) lists every legal move with the
 //!   position it leaves and its outcome.
 //! - `GET /api/games` lists the catalogue: every game with its names, how a position is
