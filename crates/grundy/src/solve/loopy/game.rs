@@ -492,7 +492,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(600))]
+        #![proptest_config(ProptestConfig::with_cases(2000))]
 
         /// Sums of one to three positions of random loopy games with splits: the outcome
         /// of the sum and of every move agree with the retrograde analysis of the rules.
