@@ -230,15 +230,21 @@ pub fn loopy_moves(
     Ok(list)
 }
 
+/// The first lines of a script report: the game and the positions.
+fn write_head(
+    f: &mut fmt::Formatter<'_>,
+    game: &str,
+    note: &str,
+    positions: &[ScriptPosition],
+) -> fmt::Result {
+    writeln!(f, "game:      script {game}{note}")?;
+    let shown: Vec<String> = positions.iter().map(ToString::to_string).collect();
+    writeln!(f, "positions: {}", shown.join(" "))
+}
+
 impl fmt::Display for LoopyScriptReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let join = |xs: Vec<String>| xs.join(" ");
-        writeln!(f, "game:      script {} (positions can repeat)", self.game)?;
-        writeln!(
-            f,
-            "positions: {}",
-            join(self.positions.iter().map(ToString::to_string).collect())
-        )?;
+        write_head(f, &self.game, " (positions can repeat)", &self.positions)?;
         writeln!(f, "values:    {}", self.values.join(" "))?;
         writeln!(f, "value:     {}", self.value)?;
         super::graph::write_loopy_outcome(
@@ -254,12 +260,7 @@ impl fmt::Display for LoopyScriptReport {
 impl fmt::Display for ScriptReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let join = |xs: Vec<String>| xs.join(" ");
-        writeln!(f, "game:      script {}", self.game)?;
-        writeln!(
-            f,
-            "positions: {}",
-            join(self.positions.iter().map(ToString::to_string).collect())
-        )?;
+        write_head(f, &self.game, "", &self.positions)?;
         writeln!(
             f,
             "values:    {}",

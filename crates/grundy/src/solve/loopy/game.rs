@@ -465,30 +465,7 @@ mod tests {
             }
             i += 1;
         }
-        let mut result: HashMap<Vec<u32>, Outcome> = HashMap::new();
-        loop {
-            let mut changed = false;
-            for w in &seen {
-                if result.contains_key(w) {
-                    continue;
-                }
-                let m = moves(w);
-                if m.iter().any(|q| result.get(q) == Some(&Outcome::Second)) {
-                    result.insert(w.clone(), Outcome::First);
-                    changed = true;
-                } else if m.iter().all(|q| result.get(q) == Some(&Outcome::First)) {
-                    result.insert(w.clone(), Outcome::Second);
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        for w in seen {
-            result.entry(w).or_insert(Outcome::Draw);
-        }
-        result
+        super::super::outcomes(seen, moves)
     }
 
     proptest! {

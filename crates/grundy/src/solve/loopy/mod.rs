@@ -376,6 +376,40 @@ impl Values {
     }
 }
 
+/// Win, loss or draw read off a game's positions and moves with no theory, for tests: a
+/// position with no move is lost; one with a move to a lost one is won; one whose every
+/// move leads to a won one is lost; what is left when nothing changes is drawn.
+#[cfg(test)]
+pub(crate) fn outcomes<P: Clone + Eq + std::hash::Hash>(
+    positions: Vec<P>,
+    moves: impl Fn(&P) -> Vec<P>,
+) -> std::collections::HashMap<P, Outcome> {
+    let mut result: std::collections::HashMap<P, Outcome> = Default::default();
+    loop {
+        let mut changed = false;
+        for p in &positions {
+            if result.contains_key(p) {
+                continue;
+            }
+            let m = moves(p);
+            if m.iter().any(|q| result.get(q) == Some(&Outcome::Second)) {
+                result.insert(p.clone(), Outcome::First);
+                changed = true;
+            } else if m.iter().all(|q| result.get(q) == Some(&Outcome::First)) {
+                result.insert(p.clone(), Outcome::Second);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for p in positions {
+        result.entry(p).or_insert(Outcome::Draw);
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -412,30 +446,7 @@ mod tests {
             }
             out
         };
-        let mut result: std::collections::HashMap<Vec<u32>, Outcome> = Default::default();
-        loop {
-            let mut changed = false;
-            for p in &positions {
-                if result.contains_key(p) {
-                    continue;
-                }
-                let m = moves(p);
-                if m.iter().any(|q| result.get(q) == Some(&Outcome::Second)) {
-                    result.insert(p.clone(), Outcome::First);
-                    changed = true;
-                } else if m.iter().all(|q| result.get(q) == Some(&Outcome::First)) {
-                    result.insert(p.clone(), Outcome::Second);
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        for p in positions {
-            result.entry(p).or_insert(Outcome::Draw);
-        }
-        result
+        outcomes(positions, moves)
     }
 
     /// A random digraph on up to `most` vertices, with up to three moves a vertex.
