@@ -434,6 +434,13 @@ fn games_with_cycles_are_answered() {
     .expect("JSON");
     assert!(json.get("loopy").is_none(), "{json}");
     assert_eq!(json["grundy"], 3);
-    // Misère play of a game with cycles is not analysed: one line, exit 2.
+    // Misère play of a game with cycles is not analysed, nor are its periods explored: one
+    // line each, exit 2, saying where its values are.
     assert_refused(&["analyze", &track, "--misere"], "3", 2, "loopy");
+    assert_refused(
+        &["explore", &track, "--upto", "12"],
+        "",
+        2,
+        "grundy sequence and grundy analyze give its generalised values",
+    );
 }

@@ -615,7 +615,18 @@ pub fn values_upto(
     limit: usize,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<Vec<u64>, crate::error::Error> {
-    memo_values_upto(game, upto, limit, progress).map_err(crate::report::script::solve_error)
+    memo_values_upto(game, upto, limit, progress).map_err(finite_only)
+}
+
+/// A cycle where only Grundy values will do (explore's periods and maps): said so, with
+/// where the game's generalised values are to be had.
+fn finite_only(e: SolveError) -> crate::error::Error {
+    match e {
+        SolveError::Loopy { .. } => crate::error::Error::input(format!(
+            "{e}; explore looks for patterns in Grundy values, which a game with cycles does not have: grundy sequence and grundy analyze give its generalised values (∞ among them)"
+        )),
+        e => crate::report::script::solve_error(e),
+    }
 }
 
 fn check_upto(upto: u64, limit: usize) -> Result<(), crate::error::Error> {
@@ -699,12 +710,7 @@ pub fn values_grid(
     for x in 0..=xs {
         for y in 0..=ys {
             let p = ScriptPosition::from(&[x as i64, y as i64][..]);
-            values.push(
-                solver
-                    .grundy(&p)
-                    .map_err(crate::report::script::solve_error)?
-                    .0,
-            );
+            values.push(solver.grundy(&p).map_err(finite_only)?.0);
         }
         progress.advance((x + 1) * (ys + 1));
     }
