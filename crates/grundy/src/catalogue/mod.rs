@@ -571,7 +571,7 @@ pub fn analyze(
         #[cfg(feature = "script")]
         Game::Script(script) => {
             let (report, stats) =
-                report::script::analyze(script, input, options.script_positions())?;
+                report::script::analyze(script, input, options.script_positions(), progress)?;
             let report = match report {
                 report::script::Analysis::Plain(r) => Report::Script(r),
                 report::script::Analysis::Loopy(r) => Report::ScriptLoopy(r),

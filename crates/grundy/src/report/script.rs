@@ -18,7 +18,10 @@ use crate::parse::Input;
 use crate::script::{
     BYTES_PER_POSITION, ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions,
 };
-use crate::solve::loopy::{Outcome, game::analyze_sum};
+use crate::solve::loopy::{
+    Outcome,
+    game::{analyze_sum, analyze_sum_with},
+};
 use crate::solve::memo::SolveError;
 
 /// The analysis of a sum of script positions.
@@ -123,6 +126,7 @@ pub fn analyze(
     game: &ScriptGame,
     input: &Input,
     limit: usize,
+    progress: &mut dyn crate::progress::Progress,
 ) -> Result<(Analysis, String), Error> {
     let positions = parse_positions(input.text()?).map_err(|e| input.error(e))?;
     match game.analyze(&positions, limit) {
@@ -134,7 +138,7 @@ pub fn analyze(
             Ok((Analysis::Plain(ScriptReport::from(&analysis)), stats))
         }
         Err(SolveError::Loopy { .. }) => {
-            let (report, positions, moves) = analyze_loopy(game, &positions, limit)?;
+            let (report, positions, moves) = analyze_loopy(game, &positions, limit, progress)?;
             let stats = format!(
                 "the game has a cycle: its graph of {positions} positions and {moves} moves labelled by the generalised Sprague–Grundy function; the script's options called {} times",
                 game.calls()
@@ -151,8 +155,9 @@ pub fn analyze_loopy(
     game: &ScriptGame,
     positions: &[ScriptPosition],
     limit: usize,
+    progress: &mut dyn crate::progress::Progress,
 ) -> Result<(LoopyScriptReport, usize, usize), Error> {
-    let a = analyze_sum(game, positions, limit).map_err(solve_error)?;
+    let a = analyze_sum_with(game, positions, limit, progress).map_err(solve_error)?;
     let mv = |m: &crate::solve::loopy::game::LoopyMove<ScriptPosition>| {
         let sm = crate::script::ScriptMove {
             component: m.component + 1,

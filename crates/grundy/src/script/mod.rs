@@ -681,7 +681,7 @@ pub fn sequence_upto(
         Err(SolveError::Loopy { .. }) => {
             let positions: Vec<ScriptPosition> =
                 (0..=upto).map(|n| ScriptPosition::Int(n as i64)).collect();
-            crate::solve::loopy::game::values(game, &positions, limit)
+            crate::solve::loopy::game::values_with(game, &positions, limit, progress)
                 .map(ScriptValues::Loopy)
                 .map_err(crate::report::script::solve_error)
         }

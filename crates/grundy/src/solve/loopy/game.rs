@@ -49,6 +49,7 @@ use smallvec::SmallVec;
 
 use super::{Digraph, Outcome, Value, Values};
 use crate::game::{Components, Game};
+use crate::progress::{NoProgress, Progress};
 use crate::solve::memo::SolveError;
 
 /// A component as the engine holds it: a position of the game (canonical), or a nim heap
@@ -66,6 +67,8 @@ type Whole = SmallVec<[u32; 4]>;
 struct Graph<'g, G: Game> {
     game: &'g G,
     limit: usize,
+    /// Hears of the positions listed against `limit`.
+    progress: &'g mut dyn Progress,
     ids: FxHashMap<Part<G::Position>, u32>,
     parts: Vec<Part<G::Position>>,
     /// Each component's options as wholes (`None`: not listed yet).
@@ -76,10 +79,12 @@ struct Graph<'g, G: Game> {
 }
 
 impl<'g, G: Game> Graph<'g, G> {
-    fn new(game: &'g G, limit: usize) -> Self {
+    fn new(game: &'g G, limit: usize, progress: &'g mut dyn Progress) -> Self {
+        progress.start(limit as u64);
         Graph {
             game,
             limit,
+            progress,
             ids: FxHashMap::default(),
             parts: Vec::new(),
             options: Vec::new(),
@@ -89,9 +94,13 @@ impl<'g, G: Game> Graph<'g, G> {
         }
     }
 
-    fn check_size(&self) -> Result<(), SolveError> {
-        if self.parts.len() + self.whole_list.len() > self.limit {
+    fn check_size(&mut self) -> Result<(), SolveError> {
+        let held = self.parts.len() + self.whole_list.len();
+        if held > self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
+        }
+        if held % 4096 == 0 {
+            self.progress.advance(held as u64);
         }
         Ok(())
     }
@@ -292,9 +301,12 @@ fn solve<G: Game>(
     all.dedup();
     graph.list_components(&all)?;
     let ids = graph.list_wholes(roots.to_vec())?;
+    graph.progress.status("labelling the game's graph");
     let digraph = Digraph::new(graph.whole_list.len(), &graph.edges)
         .map_err(|_| SolveError::TooManyPositions { limit: graph.limit })?;
-    Ok((digraph.values(), ids))
+    let values = digraph.values();
+    graph.progress.finish();
+    Ok((values, ids))
 }
 
 /// The generalised value of each position of `positions`, each on its own, holding at
@@ -304,7 +316,17 @@ pub fn values<G: Game>(
     positions: &[G::Position],
     limit: usize,
 ) -> Result<Vec<Value>, SolveError> {
-    let mut graph = Graph::new(game, limit);
+    values_with(game, positions, limit, &mut NoProgress)
+}
+
+/// [`values`], telling `progress` of the positions listed (against `limit`).
+pub fn values_with<G: Game>(
+    game: &G,
+    positions: &[G::Position],
+    limit: usize,
+    progress: &mut dyn Progress,
+) -> Result<Vec<Value>, SolveError> {
+    let mut graph = Graph::new(game, limit, progress);
     let roots = positions
         .iter()
         .map(|p| graph.part(p).map(|id| SmallVec::from_slice(&[id])))
@@ -321,7 +343,17 @@ pub fn analyze_sum<G: Game>(
     positions: &[G::Position],
     limit: usize,
 ) -> Result<LoopySum<G::Position>, SolveError> {
-    let mut graph = Graph::new(game, limit);
+    analyze_sum_with(game, positions, limit, &mut NoProgress)
+}
+
+/// [`analyze_sum`], telling `progress` of the positions listed (against `limit`).
+pub fn analyze_sum_with<G: Game>(
+    game: &G,
+    positions: &[G::Position],
+    limit: usize,
+    progress: &mut dyn Progress,
+) -> Result<LoopySum<G::Position>, SolveError> {
+    let mut graph = Graph::new(game, limit, progress);
     // Each position's options as the game lists them, to report moves in its own words.
     let mut listed: Vec<Vec<Components<G::Position>>> = Vec::with_capacity(positions.len());
     let mut roots: Vec<Whole> = Vec::new();
