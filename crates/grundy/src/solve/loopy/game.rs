@@ -99,7 +99,7 @@ impl<'g, G: Game> Graph<'g, G> {
         if held > self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
         }
-        if held % 4096 == 0 {
+        if held.is_multiple_of(4096) {
             self.progress.advance(held as u64);
         }
         Ok(())
