@@ -1,0 +1,174 @@
+"""grundy for Python: impartial games solved and explained by the Rust engine.
+
+Every game the command line knows is here by the same name and the same position text;
+a game of your own is any object with a method ``options(self, position)``.
+
+>>> import grundy
+>>> r = grundy.analyze("kayles", [3, 4, 5])
+>>> r.value, r.winner, len(r.winning_moves)
+(6, 'first', 1)
+>>> grundy.sequence("kayles", 10).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
+"""
+
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Iterable, Optional, Sequence as _Seq, Union
+
+import numpy as _np
+
+from . import _grundy
+from ._grundy import GrundyError, InputError, Sum
+
+__all__ = [
+    "analyze",
+    "sequence",
+    "games",
+    "Report",
+    "SequenceArray",
+    "Sum",
+    "GrundyError",
+    "InputError",
+]
+
+Position = Union[str, int, _Seq[int], _Seq[Any]]
+
+
+class Report:
+    """What ``grundy analyze NAME --json`` says of one position, as a typed object.
+
+    ``to_dict()`` is that JSON exactly; the attributes below read the common fields.
+    """
+
+    def __init__(self, data: dict):
+        self._data = data
+
+    @property
+    def game(self) -> str:
+        """The game's name as the report gives it."""
+        return self._data.get("game", "")
+
+    @property
+    def value(self) -> Union[int, str, None]:
+        """The value of the position: a nimber (int), or for games with cycles the
+        generalised value as text (``"∞(0,2)"``); ``None`` where only the outcome is known."""
+        if "grundy" in self._data:
+            return self._data["grundy"]
+        v = self._data.get("value")
+        if isinstance(v, str) and v.isdigit():
+            return int(v)
+        return v
+
+    @property
+    def winner(self) -> str:
+        """``"first"`` (the player to move wins), ``"second"``, or ``"draw"``."""
+        return self._data["winner"]
+
+    @property
+    def winning_moves(self) -> list:
+        """Every winning move, each a dict as the JSON has it (``"move"`` in words where the
+        game gives one)."""
+        return list(self._data.get("winning_moves", []))
+
+    @property
+    def drawing_moves(self) -> list:
+        """In a drawn position of a game with cycles, the moves that keep the draw."""
+        return list(self._data.get("drawing_moves", []))
+
+    def to_dict(self) -> dict:
+        """The report as a dict: equal to the JSON ``grundy analyze NAME --json`` prints."""
+        return _json.loads(_json.dumps(self._data))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Report) and self._data == other._data
+
+    def __repr__(self) -> str:
+        moves = len(self.winning_moves)
+        return f"<Report {self.game}: value {self.value}, winner {self.winner}, {moves} winning move(s)>"
+
+
+class SequenceArray(_np.ndarray):
+    """A NumPy array of values, with what the values prove.
+
+    ``period`` is ``(preperiod, period)`` where a periodicity theorem proves one, else
+    ``None``; ``checksum`` is the command line's checksum of the same values (``None`` for
+    a game written in Python).
+    """
+
+    period: Optional[tuple]
+    checksum: Optional[int]
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.period = getattr(obj, "period", None)
+        self.checksum = getattr(obj, "checksum", None)
+
+
+def _position_text(position: Position) -> str:
+    if isinstance(position, str):
+        return position
+    if isinstance(position, bool):
+        raise InputError("position: a bool is not a position")
+    if isinstance(position, int):
+        return str(position)
+    if isinstance(position, Iterable):
+        return " ".join(str(int(p)) for p in position)
+    raise InputError(f"position: expected text, an int or a list of ints, found {type(position).__name__}")
+
+
+def analyze(game: Any, position: Position, *, misere: bool = False, memory: Optional[int] = None) -> Report:
+    """Explain one position: its value, the winner, and every winning move.
+
+    ``game`` is a name the command line knows (``"kayles"``, ``"octal:0.137"``, ``"cram"``,
+    ``"graph"``, ...) or an object with a method ``options(self, position)``. For a name,
+    ``position`` is the text ``grundy analyze NAME`` reads, or for heap games a list of heap
+    sizes; for an object, a position (an int or a tuple of ints) or a list of them played
+    side by side. ``misere`` asks for misère play (names only); ``memory`` bounds the
+    engine's tables in bytes where the command line's ``--memory`` does.
+
+    Raises ``InputError`` (a ``ValueError``) with the command line's one-line message for a
+    bad name or position; an exception raised in ``options`` reaches you as itself, with the
+    position in its notes.
+    """
+    if isinstance(game, str):
+        text = _grundy.analyze_json(game, _position_text(position), misere, memory)
+        return Report(_json.loads(text))
+    if misere:
+        raise InputError("misère play of a game written in Python is not analysed yet")
+    return Report(_json.loads(_grundy.analyze_object(game, position)))
+
+
+def sequence(family: Any, upto: int, start: int = 0) -> Union[SequenceArray, list]:
+    """The values of heaps (or integer positions) ``start..=upto`` as a NumPy array.
+
+    ``family`` is a heap family by name (``"kayles"``, ``"octal:0.16"``, ``"subtraction:1,3,4"``)
+    or an object with ``options(self, n)``. The array's ``period`` and ``checksum`` say what
+    the values prove. A game written in Python whose positions repeat gives a list of
+    generalised values as text (``"∞(1,2)"``) instead.
+    """
+    if upto < 0 or start < 0:
+        raise InputError("upto and start are whole numbers")
+    if start > upto:
+        raise InputError(f"start {start} is past upto {upto}")
+    if isinstance(family, str):
+        values, period, checksum = _grundy.sequence_family(family, upto, start)
+        out = values.view(SequenceArray)
+        out.period = period
+        out.checksum = checksum
+        return out
+    values = _grundy.sequence_object(family, upto, start)
+    if isinstance(values, list):
+        return values
+    out = values.view(SequenceArray)
+    out.period = None
+    out.checksum = None
+    return out
+
+
+def games() -> list:
+    """Every game grundy knows by name: its aliases, kind, summary, how a position is written
+    and what can be asked of it (the command line's catalogue)."""
+    return _json.loads(_grundy.games_json())

@@ -1,0 +1,61 @@
+"""Type stubs for grundy: impartial games solved and explained by the Rust engine."""
+
+from typing import Any, Iterable, Optional, Protocol, Sequence, Union
+
+import numpy as np
+
+Position = Union[str, int, Sequence[int], Sequence[Any]]
+
+class GrundyError(RuntimeError):
+    """The work could not be done as asked (more memory or work than allowed)."""
+
+class InputError(ValueError):
+    """A game name, a position or an argument that grundy refuses, with the command
+    line's one-line message."""
+
+class Sum:
+    """A move that splits a position into independent games: return ``Sum([a, b])`` from
+    ``options`` for a move that leaves ``a`` and ``b`` side by side."""
+    parts: tuple
+    def __init__(self, parts: Iterable[Any]) -> None: ...
+
+class GameLike(Protocol):
+    """A game written in Python: the options of a position (an int or a tuple of ints),
+    each a position or a ``Sum`` of positions."""
+    def options(self, position: Any) -> Iterable[Any]: ...
+
+class Report:
+    """What ``grundy analyze NAME --json`` says of one position."""
+    def __init__(self, data: dict) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def value(self) -> Union[int, str, None]: ...
+    @property
+    def winner(self) -> str: ...
+    @property
+    def winning_moves(self) -> list: ...
+    @property
+    def drawing_moves(self) -> list: ...
+    def to_dict(self) -> dict: ...
+    def __getitem__(self, key: str) -> Any: ...
+
+class SequenceArray(np.ndarray):
+    """A NumPy array of values with the proved ``period`` and the ``checksum``."""
+    period: Optional[tuple]
+    checksum: Optional[int]
+
+def analyze(
+    game: Union[str, GameLike],
+    position: Position,
+    *,
+    misere: bool = ...,
+    memory: Optional[int] = ...,
+) -> Report:
+    """Explain one position: its value, the winner and every winning move."""
+
+def sequence(family: Union[str, GameLike], upto: int, start: int = ...) -> Union[SequenceArray, list]:
+    """The values of heaps ``start..=upto`` as a NumPy array."""
+
+def games() -> list:
+    """Every game grundy knows by name."""

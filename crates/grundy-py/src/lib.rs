@@ -1,0 +1,484 @@
+//! The Python module `grundy._grundy`: a thin layer over the library's catalogue and
+//! engines. Reports cross as the JSON the command line prints (so `Report.to_dict()` is
+//! `grundy analyze NAME --json` to the letter); sequences as NumPy arrays; games written in
+//! Python are wrapped as a [`Game`] whose options come from the object's `options` method.
+//! The Python package (`python/grundy`) adds the typed objects and the documentation.
+
+use std::cell::RefCell;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use grundy::catalogue::{self, Options};
+use grundy::game::{Components, Game};
+use grundy::parse::Input;
+use grundy::solve::loopy::{self, Value};
+use grundy::stop::{self, Stop};
+use grundy::{Player, SolveError, Solver};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
+use serde_json::json;
+
+pyo3::create_exception!(
+    _grundy,
+    GrundyError,
+    PyRuntimeError,
+    "The work could not be done as asked (more memory or work than allowed)."
+);
+pyo3::create_exception!(
+    _grundy,
+    InputError,
+    PyValueError,
+    "A game name, a position or an argument that grundy refuses, with the command line's one-line message."
+);
+
+fn error(e: grundy::report::Error) -> PyErr {
+    match e.kind {
+        grundy::report::ErrorKind::Input => InputError::new_err(e.message),
+        grundy::report::ErrorKind::Failed => GrundyError::new_err(e.message),
+    }
+}
+
+/// Runs `work` off the interpreter (other Python threads go on) and stops it within a
+/// tenth of a second of Ctrl-C, which then reaches the caller as `KeyboardInterrupt`.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let flag = Stop::new();
+    let (tx, rx) = mpsc::channel();
+    // Borrowed by the closures that wait off the interpreter, which must be `Sync`.
+    let rx = std::sync::Mutex::new(rx);
+    let wait = |timeout: Option<Duration>| {
+        let rx = rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match timeout {
+            Some(t) => rx.recv_timeout(t),
+            None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        }
+    };
+    std::thread::scope(|scope| {
+        let worker = flag.clone();
+        scope.spawn(move || {
+            let _ = tx.send(stop::run(&worker, work));
+        });
+        loop {
+            match py.detach(|| wait(Some(Duration::from_millis(100)))) {
+                Ok(Ok(value)) => return Ok(value),
+                Ok(Err(_)) => return Err(PyKeyboardInterrupt::new_err("stopped")),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        flag.request();
+                        // The work unwinds at its next check; wait for it to be gone.
+                        let _ = py.detach(|| wait(None));
+                        return Err(e);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(GrundyError::new_err(
+                        "the computation ended without an answer",
+                    ));
+                }
+            }
+        }
+    })
+}
+
+/// `grundy analyze NAME --json` of `position`, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, position, misere = false, memory = None))]
+fn analyze_json(
+    py: Python<'_>,
+    game: &str,
+    position: &str,
+    misere: bool,
+    memory: Option<u64>,
+) -> PyResult<String> {
+    let (game, input) = (
+        game.to_string(),
+        Input::new("position", position.as_bytes().to_vec()),
+    );
+    let options = Options {
+        memory,
+        cache: None,
+        misere,
+    };
+    // A script game is not Send: the game is resolved where it is solved.
+    let analysis = interruptible(py, move || {
+        let named = catalogue::lookup_for(&game, catalogue::Feature::Analyze)?;
+        catalogue::analyze(&named, &input, &options, &mut grundy::NoProgress)
+    })?
+    .map_err(error)?;
+    serde_json::to_string(&analysis.report).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
+/// Values as NumPy sees them, the proved period (preperiod, period), and the checksum.
+type Values<'py> = (Bound<'py, PyArray1<u32>>, Option<(usize, usize)>, u64);
+
+/// The values of heaps `start..=upto` of a heap family, with the period and checksum.
+#[pyfunction]
+fn sequence_family<'py>(
+    py: Python<'py>,
+    family: &str,
+    upto: u64,
+    start: u64,
+) -> PyResult<Values<'py>> {
+    let named = catalogue::lookup_for(family, catalogue::Feature::Sequence).map_err(error)?;
+    let catalogue::Game::Heaps(family) = named else {
+        return Err(InputError::new_err(format!(
+            "{} has no sequence of heaps; a game written in Python, or a heap family, has",
+            named.name()
+        )));
+    };
+    if start > upto {
+        return Err(InputError::new_err(format!(
+            "start {start} is past upto {upto}"
+        )));
+    }
+    let values = interruptible(py, move || {
+        family.values(upto).map(|v| (family.proven_period(&v), v))
+    })?
+    .map_err(|e| InputError::new_err(e.to_string()))?;
+    let (period, values) = values;
+    let checksum = grundy::checksum(&values[start as usize..]);
+    let tail = values[start as usize..].to_vec();
+    Ok((
+        tail.into_pyarray(py),
+        period.map(|p| (p.preperiod, p.period)),
+        checksum,
+    ))
+}
+
+/// A move that splits a position into independent games.
+#[pyclass(frozen, module = "grundy")]
+struct Sum {
+    #[pyo3(get)]
+    parts: Py<PyTuple>,
+}
+
+#[pymethods]
+impl Sum {
+    #[new]
+    fn new(parts: &Bound<'_, PyAny>) -> PyResult<Sum> {
+        let tuple = PyTuple::new(parts.py(), parts.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        Ok(Sum {
+            parts: tuple.unbind(),
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let inner: Vec<String> = self
+            .parts
+            .bind(py)
+            .iter()
+            .map(|p| p.repr().map(|r| r.to_string()))
+            .collect::<PyResult<_>>()?;
+        Ok(format!("Sum([{}])", inner.join(", ")))
+    }
+}
+
+/// A position of a game written in Python: an int or a tuple of ints.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Pos {
+    Int(i64),
+    Tuple(Vec<i64>),
+}
+
+impl Pos {
+    fn read(v: &Bound<'_, PyAny>) -> Result<Pos, String> {
+        if v.is_instance_of::<PyInt>() {
+            return v.extract::<i64>().map(Pos::Int).map_err(|e| e.to_string());
+        }
+        if let Ok(t) = v.cast::<PyTuple>() {
+            return t
+                .iter()
+                .map(|x| x.extract::<i64>())
+                .collect::<PyResult<Vec<_>>>()
+                .map(Pos::Tuple)
+                .map_err(|_| format!("a tuple of something other than ints: {v}"));
+        }
+        if let Ok(l) = v.cast::<PyList>() {
+            return l
+                .iter()
+                .map(|x| x.extract::<i64>())
+                .collect::<PyResult<Vec<_>>>()
+                .map(Pos::Tuple)
+                .map_err(|_| format!("a list of something other than ints: {v}"));
+        }
+        Err(format!(
+            "{} (a position is an int or a tuple of ints)",
+            v.get_type()
+                .name()
+                .map_or("something else".into(), |n| n.to_string())
+        ))
+    }
+
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self {
+            Pos::Int(n) => n.into_pyobject(py)?.into_any(),
+            Pos::Tuple(v) => PyTuple::new(py, v)?.into_any(),
+        })
+    }
+
+    fn json(&self) -> serde_json::Value {
+        match self {
+            Pos::Int(n) => json!(n),
+            Pos::Tuple(v) => json!(v),
+        }
+    }
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pos::Int(n) => write!(f, "{n}"),
+            Pos::Tuple(v) => {
+                let parts: Vec<String> = v.iter().map(i64::to_string).collect();
+                if v.len() == 1 {
+                    write!(f, "({},)", parts[0])
+                } else {
+                    write!(f, "({})", parts.join(", "))
+                }
+            }
+        }
+    }
+}
+
+/// A game whose options a Python object lists. The first exception its `options` raises
+/// is kept, and the engine told of a fault, so it stops and the exception is raised again.
+struct PyGame<'py> {
+    obj: Bound<'py, PyAny>,
+    raised: RefCell<Option<PyErr>>,
+    calls: std::cell::Cell<u64>,
+}
+
+impl<'py> PyGame<'py> {
+    fn new(obj: Bound<'py, PyAny>) -> PyResult<Self> {
+        if !obj.hasattr("options")? {
+            return Err(InputError::new_err(
+                "a game is a name like 'kayles', or an object with a method options(self, position)",
+            ));
+        }
+        Ok(PyGame {
+            obj,
+            raised: RefCell::new(None),
+            calls: std::cell::Cell::new(0),
+        })
+    }
+
+    fn fail(&self, e: PyErr) {
+        let mut raised = self.raised.borrow_mut();
+        if raised.is_none() {
+            *raised = Some(e);
+        }
+    }
+
+    fn list(&self, p: &Pos, out: &mut Vec<Components<Pos>>) -> PyResult<()> {
+        let py = self.obj.py();
+        let result = self
+            .obj
+            .call_method1("options", (p.to_py(py)?,))
+            .inspect_err(|e| {
+                let _ = e.value(py).call_method1(
+                    "add_note",
+                    (format!("while grundy listed the options of position {p}"),),
+                );
+            })?;
+        for (i, item) in result.try_iter()?.enumerate() {
+            let item = item?;
+            let mut comps = Components::new();
+            if let Ok(sum) = item.cast::<Sum>() {
+                for part in sum.get().parts.bind(py).iter() {
+                    comps.push(Pos::read(&part).map_err(|what| bad_option(p, i, &what))?);
+                }
+            } else {
+                comps.push(Pos::read(&item).map_err(|what| bad_option(p, i, &what))?);
+            }
+            out.push(comps);
+        }
+        Ok(())
+    }
+}
+
+fn bad_option(p: &Pos, i: usize, what: &str) -> PyErr {
+    InputError::new_err(format!("options({p}): option {} is {what}", i + 1))
+}
+
+impl Game for PyGame<'_> {
+    type Position = Pos;
+
+    fn options(&self, p: &Pos, out: &mut Vec<Components<Pos>>) {
+        if self.raised.borrow().is_some() {
+            return;
+        }
+        self.calls.set(self.calls.get() + 1);
+        let start = out.len();
+        if let Err(e) = self.list(p, out) {
+            out.truncate(start);
+            self.fail(e);
+        }
+    }
+
+    fn fault(&self) -> Option<String> {
+        self.raised
+            .borrow()
+            .as_ref()
+            .map(|_| "options raised an exception".to_string())
+    }
+
+    fn describe(&self, p: &Pos) -> Option<String> {
+        Some(p.to_string())
+    }
+}
+
+/// The error of a solve: the Python exception `options` raised, as itself; a cycle or a
+/// bound as the library says it.
+fn solve_error(game: &PyGame<'_>, e: SolveError) -> PyErr {
+    if let Some(raised) = game.raised.borrow_mut().take() {
+        return raised;
+    }
+    match e {
+        SolveError::TooManyPositions { limit } => {
+            GrundyError::new_err(format!("more than {limit} positions would have to be held"))
+        }
+        e => InputError::new_err(e.to_string()),
+    }
+}
+
+fn read_positions(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Pos>> {
+    // One position (an int or a tuple), or a list of them played side by side.
+    if let Ok(list) = positions.cast::<PyList>() {
+        return list
+            .iter()
+            .map(|p| Pos::read(&p).map_err(|what| InputError::new_err(format!("position: {what}"))))
+            .collect();
+    }
+    Pos::read(positions)
+        .map(|p| vec![p])
+        .map_err(|what| InputError::new_err(format!("position: {what}")))
+}
+
+/// The values of positions `start..=upto` of a game written in Python.
+#[pyfunction]
+#[pyo3(signature = (game, upto, start = 0, limit = 4_000_000))]
+fn sequence_object<'py>(
+    game: &Bound<'py, PyAny>,
+    upto: u64,
+    start: u64,
+    limit: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = game.py();
+    let g = PyGame::new(game.clone())?;
+    if upto >= limit as u64 {
+        return Err(InputError::new_err(format!(
+            "values up to {upto} were asked for; at most {limit} positions are held"
+        )));
+    }
+    let positions: Vec<Pos> = (0..=upto).map(|n| Pos::Int(n as i64)).collect();
+    let mut solver = Solver::with_limit(&g, limit);
+    let mut values = Vec::with_capacity(positions.len());
+    for p in &positions {
+        match solver.grundy(p) {
+            Ok(v) => values.push(v.0),
+            Err(SolveError::Loopy { .. }) => {
+                let loopy =
+                    loopy::game::values(&g, &positions, limit).map_err(|e| solve_error(&g, e))?;
+                let texts: Vec<String> = loopy[start as usize..]
+                    .iter()
+                    .map(Value::to_string)
+                    .collect();
+                return Ok(PyList::new(py, texts)?.into_any());
+            }
+            Err(e) => return Err(solve_error(&g, e)),
+        }
+    }
+    Ok(values[start as usize..]
+        .to_vec()
+        .into_pyarray(py)
+        .into_any())
+}
+
+/// A sum of positions of a game written in Python explained, as the JSON a script game's
+/// report has.
+#[pyfunction]
+#[pyo3(signature = (game, position, limit = 4_000_000))]
+fn analyze_object(
+    game: &Bound<'_, PyAny>,
+    position: &Bound<'_, PyAny>,
+    limit: usize,
+) -> PyResult<String> {
+    let g = PyGame::new(game.clone())?;
+    let positions = read_positions(position)?;
+    let name = game.get_type().name()?.to_string();
+    let mut solver = Solver::with_limit(&g, limit);
+    let plain = (|| -> Result<_, SolveError> {
+        let moves = solver.sum_winning_moves(&positions)?;
+        let values = positions
+            .iter()
+            .map(|p| solver.grundy(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((moves, values))
+    })();
+    let report = match plain {
+        Ok((moves, values)) => {
+            let total = values.iter().fold(grundy::Nimber::ZERO, |a, &b| a ^ b);
+            let moves: Vec<serde_json::Value> = moves
+                .into_iter()
+                .map(|m| {
+                    json!({
+                        "component": m.component + 1,
+                        "from": positions[m.component].json(),
+                        "to": m.leaves.iter().map(Pos::json).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            json!({
+                "game": name,
+                "grundy": total.0,
+                "winner": Player::winner_of(total).as_str(),
+                "positions": positions.iter().map(Pos::json).collect::<Vec<_>>(),
+                "values": values.iter().map(|v| v.0).collect::<Vec<_>>(),
+                "winning_moves": moves,
+            })
+        }
+        Err(SolveError::Loopy { .. }) => {
+            let a =
+                loopy::game::analyze_sum(&g, &positions, limit).map_err(|e| solve_error(&g, e))?;
+            let mv = |m: &loopy::game::LoopyMove<Pos>| {
+                json!({
+                    "component": m.component + 1,
+                    "from": positions[m.component].json(),
+                    "to": m.leaves.iter().map(Pos::json).collect::<Vec<_>>(),
+                })
+            };
+            json!({
+                "game": name,
+                "loopy": true,
+                "positions": positions.iter().map(Pos::json).collect::<Vec<_>>(),
+                "values": a.values.iter().map(Value::to_string).collect::<Vec<_>>(),
+                "value": a.value.to_string(),
+                "winner": a.outcome.as_str(),
+                "winning_moves": a.winning_moves().map(mv).collect::<Vec<_>>(),
+                "drawing_moves": a.drawing_moves().map(mv).collect::<Vec<_>>(),
+            })
+        }
+        Err(e) => return Err(solve_error(&g, e)),
+    };
+    Ok(report.to_string())
+}
+
+/// The catalogue: every game grundy knows by name, as JSON.
+#[pyfunction]
+fn games_json() -> PyResult<String> {
+    serde_json::to_string(&catalogue::ENTRIES).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("GrundyError", m.py().get_type::<GrundyError>())?;
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add_class::<Sum>()?;
+    m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence_family, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence_object, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_object, m)?)?;
+    m.add_function(wrap_pyfunction!(games_json, m)?)?;
+    Ok(())
+}

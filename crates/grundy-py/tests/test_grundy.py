@@ -1,0 +1,219 @@
+"""The Python front end against the command line and against itself.
+
+Run from a virtual environment where the package is installed:
+    pip install ./crates/grundy-py pytest && pytest crates/grundy-py/tests
+The command line's JSON is compared where a built `grundy` binary is found (GRUNDY_BIN,
+or target/release/grundy or target/debug/grundy from the repository root).
+"""
+
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import grundy
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def cli():
+    for candidate in [os.environ.get("GRUNDY_BIN"), ROOT / "target/release/grundy", ROOT / "target/debug/grundy"]:
+        if candidate and pathlib.Path(candidate).is_file():
+            return str(candidate)
+    return None
+
+
+def cli_json(name, text):
+    binary = cli()
+    if binary is None:
+        pytest.skip("no grundy binary built")
+    out = subprocess.run([binary, "analyze", name, "--json"], input=text.encode(), capture_output=True, check=True)
+    return json.loads(out.stdout)
+
+
+class Kayles:
+    """Kayles written in Python: knock down one pin or two adjacent ones."""
+
+    def options(self, n):
+        out = []
+        for take in (1, 2):
+            for left in range(0, n - take + 1):
+                right = n - take - left
+                if left <= right:
+                    out.append(grundy.Sum([left, right]))
+        return out
+
+
+# Every game the command line analyses, with a position of its own.
+POSITIONS = [
+    ("nim", "3 4 5"),
+    ("kayles", "3 4 5"),
+    ("octal:0.137", "7 9"),
+    ("subtraction:1,3,4", "10 7"),
+    ("grundy-game", "9 12"),
+    ("cram", "3 4"),
+    ("chomp", "4,3,3,1"),
+    ("wythoff", "4 6"),
+    ("lame-queen:2", "5 7"),
+    ("shgame", "5 8 2 3"),
+    ("lamqugam", "2 9 7"),
+    ("graph", "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3\n"),
+]
+
+
+@pytest.mark.parametrize("name,text", POSITIONS)
+def test_analyze_equals_the_command_lines_json(name, text):
+    report = grundy.analyze(name, text)
+    assert report.to_dict() == cli_json(name, text)
+
+
+@pytest.mark.parametrize("name,text", [("kayles", "4 6"), ("cram", "3 3"), ("wythoff", "2 3")])
+def test_misere_analysis_equals_the_command_lines(name, text):
+    binary = cli()
+    if binary is None:
+        pytest.skip("no grundy binary built")
+    out = subprocess.run([binary, "analyze", name, "--json", "--misere"], input=text.encode(), capture_output=True, check=True)
+    assert grundy.analyze(name, text, misere=True).to_dict() == json.loads(out.stdout)
+
+
+def test_a_list_of_heaps_is_a_position():
+    r = grundy.analyze("kayles", [3, 4, 5])
+    assert r.value == 3 ^ 1 ^ 4
+    assert r.winner == "first"
+    assert [m["move"] for m in r.winning_moves] == ["heap 3 (5): take 1 and split the rest into 1 + 3"]
+    assert grundy.analyze("nim", [1, 2, 3]).winner == "second"
+
+
+def test_sequence_is_a_numpy_array_with_period_and_checksum():
+    values = grundy.sequence("kayles", 200)
+    assert isinstance(values, np.ndarray)
+    assert values.dtype == np.uint32
+    assert values[:12].tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    # Kayles is periodic with period 12 from heap 71 (Guy and Smith).
+    assert values.period == (71, 12)
+    assert all(values[n] == values[n + 12] for n in range(71, 189))
+    tail = grundy.sequence("kayles", 200, start=100)
+    assert tail.tolist() == values[100:].tolist()
+    binary = cli()
+    if binary is not None:
+        out = subprocess.run([binary, "sequence", "kayles", "--upto", "200", "--stats"], capture_output=True, check=True)
+        assert f"{values.checksum:016x}" in out.stderr.decode()
+        assert out.stdout.decode().split() == [str(v) for v in values]
+
+
+def test_a_python_game_matches_the_built_in_family():
+    assert grundy.sequence(Kayles(), 40).tolist() == grundy.sequence("kayles", 40).tolist()
+    mine = grundy.analyze(Kayles(), [3, 4, 5])
+    built_in = grundy.analyze("kayles", [3, 4, 5])
+    assert mine.value == built_in.value
+    assert mine.winner == built_in.winner
+    assert [(m["component"], sorted(m["to"])) for m in mine.winning_moves] == [(3, [1, 3])]
+
+
+def test_a_python_game_with_cycles_is_answered_with_draws():
+    class Track:
+        # 0 ← 1 ← 2 ← 3 ⇄ 4: 3 can escape up to 4 and back.
+        def options(self, n):
+            out = [n - 1] if n > 0 else []
+            if n == 3:
+                out.append(4)
+            return out
+
+    r = grundy.analyze(Track(), 4)
+    assert r.to_dict()["loopy"] is True
+    # 4's only move, to 3, is answered by 3 → 2: 4 is worth 0 and 3 worth 1.
+    assert r.value == 0 and r.winner == "second"
+
+    class Cycle:
+        def options(self, n):
+            return [(n + 1) % 3]
+
+    r = grundy.analyze(Cycle(), 0)
+    assert r.winner == "draw"
+    assert len(r.drawing_moves) == 1
+    assert grundy.sequence(Cycle(), 2) == ["∞", "∞", "∞"]
+
+
+def test_an_exception_in_options_reaches_the_caller_as_itself():
+    class Broken:
+        def options(self, n):
+            if n == 3:
+                raise KeyError("no options for 3")
+            return [n - 1] if n else []
+
+    with pytest.raises(KeyError) as caught:
+        grundy.analyze(Broken(), 6)
+    assert "position 3" in " ".join(caught.value.__notes__)
+    with pytest.raises(KeyError):
+        grundy.sequence(Broken(), 10)
+
+
+def test_bad_input_is_a_value_error_with_the_command_lines_message():
+    with pytest.raises(grundy.InputError) as caught:
+        grundy.analyze("kayles", "3 x")
+    assert isinstance(caught.value, ValueError)
+    assert "expected a heap size" in str(caught.value)
+    with pytest.raises(ValueError, match="unknown game"):
+        grundy.analyze("kaylez", "3")
+    with pytest.raises(ValueError):
+        grundy.sequence("cram", 5)
+    with pytest.raises(ValueError, match="position"):
+        grundy.analyze(Kayles(), "three")
+    with pytest.raises(ValueError, match="options"):
+        grundy.analyze(object(), 3)
+
+    class WrongOption:
+        def options(self, n):
+            return ["seven"]
+
+    with pytest.raises(ValueError, match="option 1 is str"):
+        grundy.analyze(WrongOption(), 1)
+
+
+def test_nothing_is_printed(capfd):
+    grundy.analyze("kayles", [3, 4, 5])
+    grundy.sequence("kayles", 100)
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+def test_threads_share_the_engine():
+    results = {}
+
+    def work(i):
+        results[i] = grundy.sequence("kayles", 500 + i).tolist()[:50]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({tuple(v) for v in results.values()}) == 1
+
+
+def test_ctrl_c_stops_a_long_computation():
+    # Cram 7×7's value takes many minutes here; SIGINT after 0.5 s must end the work as
+    # KeyboardInterrupt. The bound below tells an interrupted run from a finished one; it
+    # is no measure of speed (an interrupted run returns within a tenth of a second).
+    def interrupt():
+        time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Thread(target=interrupt)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.analyze("cram", "7 7")
+    timer.join()
+    assert time.monotonic() - started < 60
+
+
+def test_the_catalogue_lists_every_game():
+    names = {g["name"] for g in grundy.games()}
+    assert {"nim", "kayles", "cram", "chomp", "graph", "shgame"} <= names
