@@ -464,6 +464,133 @@ fn analyze_object(
     Ok(report.to_string())
 }
 
+/// `grundy table GAME --rows A..=B --cols C..=D --json`, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, rows, cols, misere = false, memory = None))]
+fn table_json(
+    py: Python<'_>,
+    game: &str,
+    rows: (usize, usize),
+    cols: (usize, usize),
+    misere: bool,
+    memory: Option<u64>,
+) -> PyResult<String> {
+    use grundy::report::table::{self, BoardGame};
+    let board = match game {
+        "cram" => BoardGame::Cram,
+        "chomp" => BoardGame::Chomp,
+        other => {
+            return Err(InputError::new_err(format!(
+                "tables are of cram and chomp; '{other}' has none"
+            )));
+        }
+    };
+    if rows.0 > rows.1 || cols.0 > cols.1 || rows.0 == 0 || cols.0 == 0 {
+        return Err(InputError::new_err(format!(
+            "rows {rows:?} and cols {cols:?} must be ranges (first, last) of sizes from 1"
+        )));
+    }
+    let options = Options {
+        memory,
+        cache: None,
+        misere,
+    };
+    let report = interruptible(py, move || {
+        let memory = options.board_memory();
+        if misere {
+            table::misere_table(
+                board,
+                rows.0..=rows.1,
+                cols.0..=cols.1,
+                &mut grundy::NoProgress,
+            )
+        } else {
+            table::table(
+                board,
+                rows.0..=rows.1,
+                cols.0..=cols.1,
+                memory,
+                &mut grundy::NoProgress,
+            )
+        }
+    })?
+    .map_err(error)?;
+    serde_json::to_string(&report).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
+/// `grundy explore NAME --upto N` (or `--grid X,Y`) `--json`, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, upto = None, grid = None, misere = false))]
+fn explore_json(
+    py: Python<'_>,
+    game: &str,
+    upto: Option<u64>,
+    grid: Option<(u64, u64)>,
+    misere: bool,
+) -> PyResult<String> {
+    let game = game.to_string();
+    let options = Options {
+        memory: None,
+        cache: None,
+        misere,
+    };
+    let text = interruptible(py, move || -> Result<String, grundy::report::Error> {
+        let named = catalogue::lookup_for(&game, catalogue::Feature::Explore)?;
+        let json = match (upto, grid) {
+            (Some(n), None) => serde_json::to_string(&grundy::report::explore::line(
+                &named,
+                n,
+                &options,
+                &mut grundy::NoProgress,
+            )?),
+            (None, Some((x, y))) => serde_json::to_string(&grundy::report::explore::grid(
+                &named,
+                x,
+                y,
+                &options,
+                &mut grundy::NoProgress,
+            )?),
+            _ => {
+                return Err(grundy::report::Error::input(
+                    "give exactly one of upto=N (positions 0..=N) and grid=(X, Y)",
+                ));
+            }
+        };
+        json.map_err(|e| grundy::report::Error::failed(e.to_string()))
+    })?
+    .map_err(error)?;
+    Ok(text)
+}
+
+/// The picture `grundy analyze NAME --png` draws of `position`, as PNG bytes.
+#[pyfunction]
+fn picture_png(py: Python<'_>, game: &str, position: &str) -> PyResult<Vec<u8>> {
+    let (game, input) = (
+        game.to_string(),
+        Input::new("position", position.as_bytes().to_vec()),
+    );
+    interruptible(py, move || -> Result<Vec<u8>, grundy::report::Error> {
+        let named = catalogue::lookup_for(&game, catalogue::Feature::Picture)?;
+        let dir = tempfile::tempdir().map_err(|e| grundy::report::Error::failed(e.to_string()))?;
+        let path = dir.path().join("picture.png");
+        let failed =
+            |e: grundy::picture::PictureError| grundy::report::Error::failed(e.to_string());
+        if matches!(named, catalogue::Game::Graph) {
+            let (_, pic) = grundy::picture::graph::analyzed(&input)?;
+            grundy::picture::graph::write_graph(&path, &pic, grundy::picture::Format::Png)
+                .map_err(failed)?;
+        } else {
+            let analysis =
+                catalogue::analyze(&named, &input, &Options::default(), &mut grundy::NoProgress)?;
+            let pic = grundy::picture::report::picture(&analysis.report)?;
+            grundy::picture::write_board(&path, &pic, grundy::picture::Format::Png)
+                .map_err(failed)?;
+        }
+        std::fs::read(&path).map_err(|e| grundy::report::Error::failed(e.to_string()))
+    })?
+    .map_err(error)
+}
+
 /// The catalogue: every game grundy knows by name, as JSON.
 #[pyfunction]
 fn games_json() -> PyResult<String> {
@@ -480,5 +607,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sequence_object, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_object, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
+    m.add_function(wrap_pyfunction!(table_json, m)?)?;
+    m.add_function(wrap_pyfunction!(explore_json, m)?)?;
+    m.add_function(wrap_pyfunction!(picture_png, m)?)?;
     Ok(())
 }

@@ -217,3 +217,35 @@ def test_ctrl_c_stops_a_long_computation():
 def test_the_catalogue_lists_every_game():
     names = {g["name"] for g in grundy.games()}
     assert {"nim", "kayles", "cram", "chomp", "graph", "shgame"} <= names
+
+
+def test_tables_explore_and_pictures():
+    t = grundy.table("cram", rows=range(1, 4), cols=(1, 5))
+    assert t.values.shape == (3, 5)
+    binary = cli()
+    if binary is not None:
+        out = subprocess.run([binary, "table", "cram", "--rows", "1..=3", "--cols", "1..=5", "--json"], capture_output=True, check=True)
+        assert t.to_dict() == json.loads(out.stdout)
+    # A 1 × n Cram strip is the octal game 0.07 (Dawson's Kayles) at a heap of n.
+    dawson = grundy.sequence("octal:0.07", 5)
+    assert t.values[0].tolist() == dawson[1:6].tolist()
+    line = grundy.explore("kayles", upto=200)
+    assert isinstance(line["values"], np.ndarray)
+    assert line["period"]["period"] == 12
+    grid = grundy.explore("wythoff", grid=(20, 20))
+    assert grid["values"].shape == (21, 21)
+    png = grundy.picture("cram", "3 4")
+    assert png.startswith(b"\x89PNG")
+    assert grundy.analyze("cram", "3 4")._repr_png_().startswith(b"\x89PNG")
+    assert grundy.analyze("nim", [1, 2])._repr_png_() is None
+    with pytest.raises(ValueError):
+        grundy.table("nim", 1, 1)
+    with pytest.raises(ValueError):
+        grundy.explore("kayles")
+
+
+def test_the_notebook_runs_top_to_bottom(tmp_path):
+    tour = ROOT / "examples/python/tour.py"
+    out = subprocess.run([os.sys.executable, str(tour)], cwd=tmp_path, capture_output=True, check=True)
+    assert b"agrees with the built-in family" in out.stdout
+    assert (tmp_path / "cram-3x4.png").read_bytes().startswith(b"\x89PNG")

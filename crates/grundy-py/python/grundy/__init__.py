@@ -24,6 +24,9 @@ from ._grundy import GrundyError, InputError, Sum
 __all__ = [
     "analyze",
     "sequence",
+    "table",
+    "explore",
+    "picture",
     "games",
     "Report",
     "SequenceArray",
@@ -41,8 +44,10 @@ class Report:
     ``to_dict()`` is that JSON exactly; the attributes below read the common fields.
     """
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict, source: Optional[tuple] = None):
         self._data = data
+        # (name, position text) for a game by name: what a picture is drawn from.
+        self._source = source
 
     @property
     def game(self) -> str:
@@ -85,6 +90,13 @@ class Report:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Report) and self._data == other._data
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """The position drawn, for Jupyter: the boards, the sheet, the cakes and small
+        graphs; ``None`` (no picture) for the others."""
+        if self._source is None or self._source[0] not in _pictured():
+            return None
+        return picture(*self._source)
 
     def __repr__(self) -> str:
         moves = len(self.winning_moves)
@@ -134,8 +146,9 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     position in its notes.
     """
     if isinstance(game, str):
-        text = _grundy.analyze_json(game, _position_text(position), misere, memory)
-        return Report(_json.loads(text))
+        position = _position_text(position)
+        text = _grundy.analyze_json(game, position, misere, memory)
+        return Report(_json.loads(text), None if misere else (game, position))
     if misere:
         raise InputError("misère play of a game written in Python is not analysed yet")
     return Report(_json.loads(_grundy.analyze_object(game, position)))
@@ -166,6 +179,78 @@ def sequence(family: Any, upto: int, start: int = 0) -> Union[SequenceArray, lis
     out.period = None
     out.checksum = None
     return out
+
+
+class Table:
+    """The values of a board game over a range of sizes (``grundy table GAME --json``)."""
+
+    def __init__(self, data: dict):
+        self._data = data
+
+    @property
+    def rows(self) -> list:
+        """The numbers of rows, one line of ``values`` each."""
+        return list(self._data["rows"])
+
+    @property
+    def cols(self) -> list:
+        """The numbers of columns, one column of ``values`` each."""
+        return list(self._data["cols"])
+
+    @property
+    def values(self) -> _np.ndarray:
+        """``values[i, j]``: the value of the board of ``rows[i]`` × ``cols[j]``."""
+        return _np.array(self._data["values"], dtype=_np.uint32)
+
+    def to_dict(self) -> dict:
+        """The table as ``grundy table GAME --json`` prints it."""
+        return _json.loads(_json.dumps(self._data))
+
+    def __repr__(self) -> str:
+        return f"<Table {self._data['game']}: rows {self.rows}, cols {self.cols}>"
+
+
+def _span(x: Union[int, range, tuple]) -> tuple:
+    if isinstance(x, int):
+        return (x, x)
+    if isinstance(x, range):
+        if x.step != 1 or len(x) == 0:
+            raise InputError(f"a range of sizes with step 1 was expected, found {x!r}")
+        return (x.start, x.stop - 1)
+    first, last = x
+    return (int(first), int(last))
+
+
+def table(game: str, rows: Union[int, range, tuple], cols: Union[int, range, tuple], *, misere: bool = False, memory: Optional[int] = None) -> Table:
+    """The values of ``cram`` (empty boards) or ``chomp`` (full bars) for every size in
+    ``rows`` × ``cols``; each is a number, a ``range`` or a pair (first, last), inclusive."""
+    return Table(_json.loads(_grundy.table_json(game, _span(rows), _span(cols), misere, memory)))
+
+
+def explore(game: str, *, upto: Optional[int] = None, grid: Optional[tuple] = None, misere: bool = False) -> dict:
+    """What ``grundy explore GAME --json`` finds: the values over positions ``0..=upto``
+    (heap families, script games) or the grid ``[x, y]`` for ``0..=X × 0..=Y`` (Wythoff, the
+    lame queen, script games), the period or the P-positions' shape. ``values`` comes back
+    as a NumPy array."""
+    data = _json.loads(_grundy.explore_json(game, upto, None if grid is None else tuple(grid), misere))
+    if "values" in data:
+        data["values"] = _np.array(data["values"], dtype=_np.uint64)
+    return data
+
+
+def picture(game: str, position: Position) -> bytes:
+    """The PNG ``grundy analyze GAME --png`` draws of ``position``: boards with their winning
+    moves, the sheet, cakes, graphs of at most 60 vertices."""
+    return _grundy.picture_png(game, _position_text(position))
+
+
+def _pictured() -> set:
+    names = set()
+    for g in games():
+        if "picture" in g["features"]:
+            names.add(g["name"])
+            names.update(g["aliases"])
+    return names
 
 
 def games() -> list:

@@ -39,6 +39,7 @@ class Report:
     def drawing_moves(self) -> list: ...
     def to_dict(self) -> dict: ...
     def __getitem__(self, key: str) -> Any: ...
+    def _repr_png_(self) -> Optional[bytes]: ...
 
 class SequenceArray(np.ndarray):
     """A NumPy array of values with the proved ``period`` and the ``checksum``."""
@@ -56,6 +57,32 @@ def analyze(
 
 def sequence(family: Union[str, GameLike], upto: int, start: int = ...) -> Union[SequenceArray, list]:
     """The values of heaps ``start..=upto`` as a NumPy array."""
+
+class Table:
+    """The values of a board game over a range of sizes."""
+    @property
+    def rows(self) -> list: ...
+    @property
+    def cols(self) -> list: ...
+    @property
+    def values(self) -> np.ndarray: ...
+    def to_dict(self) -> dict: ...
+
+def table(
+    game: str,
+    rows: Union[int, range, tuple],
+    cols: Union[int, range, tuple],
+    *,
+    misere: bool = ...,
+    memory: Optional[int] = ...,
+) -> Table:
+    """The values of cram or chomp for every size in rows × cols."""
+
+def explore(game: str, *, upto: Optional[int] = ..., grid: Optional[tuple] = ..., misere: bool = ...) -> dict:
+    """What grundy explore GAME --json finds; values as a NumPy array."""
+
+def picture(game: str, position: Position) -> bytes:
+    """The PNG grundy analyze GAME --png draws of position."""
 
 def games() -> list:
     """Every game grundy knows by name."""
