@@ -398,15 +398,19 @@ fn sequence_object<'py>(
 /// A sum of positions of a game written in Python explained, as the JSON a script game's
 /// report has.
 #[pyfunction]
-#[pyo3(signature = (game, position, limit = 4_000_000))]
+#[pyo3(signature = (game, position, misere = false, limit = 4_000_000))]
 fn analyze_object(
     game: &Bound<'_, PyAny>,
     position: &Bound<'_, PyAny>,
+    misere: bool,
     limit: usize,
 ) -> PyResult<String> {
     let g = PyGame::new(game.clone())?;
     let positions = read_positions(position)?;
     let name = game.get_type().name()?.to_string();
+    if misere {
+        return misere_object(&g, &name, &positions, limit);
+    }
     let mut solver = Solver::with_limit(&g, limit);
     let plain = (|| -> Result<_, SolveError> {
         let moves = solver.sum_winning_moves(&positions)?;
@@ -589,6 +593,45 @@ fn picture_png(py: Python<'_>, game: &str, position: &str) -> PyResult<Vec<u8>> 
         std::fs::read(&path).map_err(|e| grundy::report::Error::failed(e.to_string()))
     })?
     .map_err(error)
+}
+
+/// A sum of positions of a game written in Python under misère play (the last move
+/// loses), searched as one sum; each position's own misère value beside it.
+fn misere_object(g: &PyGame<'_>, name: &str, positions: &[Pos], limit: usize) -> PyResult<String> {
+    let mut search = grundy::solve::misere::Misere::new(g, limit);
+    let run = (|| -> Result<_, SolveError> {
+        let value = search.value(positions)?;
+        let each = positions
+            .iter()
+            .map(|p| search.value(std::slice::from_ref(p)).map(|v| v.0))
+            .collect::<Result<Vec<_>, _>>()?;
+        let wins = search.winning_moves(positions)?;
+        Ok((value, each, wins))
+    })();
+    let (value, each, wins) = match run {
+        Ok(r) => r,
+        Err(e) => return Err(solve_error(g, e)),
+    };
+    let moves: Vec<serde_json::Value> = wins
+        .into_iter()
+        .map(|m| {
+            json!({
+                "component": m.component + 1,
+                "from": positions[m.component].json(),
+                "to": m.leaves.iter().map(Pos::json).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "game": name,
+        "misere": true,
+        "grundy": value.0,
+        "winner": Player::winner_of(value).as_str(),
+        "positions": positions.iter().map(Pos::json).collect::<Vec<_>>(),
+        "values": each,
+        "winning_moves": moves,
+    })
+    .to_string())
 }
 
 /// The catalogue: every game grundy knows by name, as JSON.

@@ -249,3 +249,12 @@ def test_the_notebook_runs_top_to_bottom(tmp_path):
     out = subprocess.run([os.sys.executable, str(tour)], cwd=tmp_path, capture_output=True, check=True)
     assert b"agrees with the built-in family" in out.stdout
     assert (tmp_path / "cram-3x4.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_python_game_under_misere_play_matches_the_built_in_family():
+    for heaps in ([1, 1, 1], [3, 4, 5], [2, 2], [4, 6]):
+        mine = grundy.analyze(Kayles(), heaps, misere=True)
+        built_in = grundy.analyze("kayles", heaps, misere=True)
+        assert mine["misere"] is True
+        assert mine.winner == built_in.winner, heaps
+        assert len(mine.winning_moves) == len(built_in.winning_moves), heaps

@@ -138,7 +138,7 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     ``"graph"``, ...) or an object with a method ``options(self, position)``. For a name,
     ``position`` is the text ``grundy analyze NAME`` reads, or for heap games a list of heap
     sizes; for an object, a position (an int or a tuple of ints) or a list of them played
-    side by side. ``misere`` asks for misère play (names only); ``memory`` bounds the
+    side by side. ``misere`` asks for misère play (the last move loses); ``memory`` bounds the
     engine's tables in bytes where the command line's ``--memory`` does.
 
     Raises ``InputError`` (a ``ValueError``) with the command line's one-line message for a
@@ -149,9 +149,7 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
         position = _position_text(position)
         text = _grundy.analyze_json(game, position, misere, memory)
         return Report(_json.loads(text), None if misere else (game, position))
-    if misere:
-        raise InputError("misère play of a game written in Python is not analysed yet")
-    return Report(_json.loads(_grundy.analyze_object(game, position)))
+    return Report(_json.loads(_grundy.analyze_object(game, position, misere)))
 
 
 def sequence(family: Any, upto: int, start: int = 0) -> Union[SequenceArray, list]:
