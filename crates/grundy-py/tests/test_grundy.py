@@ -67,6 +67,14 @@ POSITIONS = [
 ]
 
 
+# The contest games read one test case, as the bundled examples hold.
+POSITIONS += [
+    ("inventor-outlasting", (ROOT / "examples/inventor.txt").read_text()),
+    ("caos3", (ROOT / "examples/caos3.txt").read_text()),
+    ("pshtbrth", (ROOT / "examples/cakes.txt").read_text()),
+]
+
+
 @pytest.mark.parametrize("name,text", POSITIONS)
 def test_analyze_equals_the_command_lines_json(name, text):
     report = grundy.analyze(name, text)
