@@ -132,18 +132,56 @@ fn sequence_family<'py>(
             "start {start} is past upto {upto}"
         )));
     }
-    let values = interruptible(py, move || {
-        family.values(upto).map(|v| (family.proven_period(&v), v))
+    if upto - start >= MAX_ARRAY {
+        return Err(InputError::new_err(format!(
+            "{} values were asked for; an array holds at most {MAX_ARRAY} (ask for a range with start=)",
+            upto - start + 1
+        )));
+    }
+    let (tail, period) = interruptible(py, move || -> Result<_, String> {
+        match &family {
+            // Take-and-break games as the command line runs them: the table loop, which
+            // stops at a proved period and reads the rest from it.
+            grundy::Family::TakeBreak(game) => {
+                let computed = grundy::solve::heap::compute(
+                    game,
+                    upto,
+                    grundy::solve::heap::Method::Table,
+                    None,
+                    &mut Checked,
+                    grundy::work::MAX_STEPS,
+                )
+                .map_err(|e| e.to_string())?;
+                let tail: Vec<u32> = (start..=upto).map(|n| computed.value(n)).collect();
+                Ok((tail, computed.period))
+            }
+            other => {
+                let values = other.values(upto).map_err(|e| e.to_string())?;
+                let period = other.proven_period(&values);
+                Ok((values[start as usize..].to_vec(), period))
+            }
+        }
     })?
-    .map_err(|e| InputError::new_err(e.to_string()))?;
-    let (period, values) = values;
-    let checksum = grundy::checksum(&values[start as usize..]);
-    let tail = values[start as usize..].to_vec();
+    .map_err(InputError::new_err)?;
+    let checksum = grundy::checksum(&tail);
     Ok((
         tail.into_pyarray(py),
         period.map(|p| (p.preperiod, p.period)),
         checksum,
     ))
+}
+
+/// The most values one array holds (1 GiB of u32).
+const MAX_ARRAY: u64 = 1 << 28;
+
+/// Lets a stop requested by Ctrl-C reach the heap loop (see [`interruptible`]).
+struct Checked;
+
+impl grundy::solve::heap::Watch for Checked {
+    fn tick(&mut self, _: grundy::solve::heap::ValuesRef<'_>) -> bool {
+        stop::check();
+        true
+    }
 }
 
 /// A move that splits a position into independent games.

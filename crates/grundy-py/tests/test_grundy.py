@@ -115,6 +115,19 @@ def test_sequence_is_a_numpy_array_with_period_and_checksum():
         assert out.stdout.decode().split() == [str(v) for v in values]
 
 
+def test_a_long_period_is_read_as_the_command_line_reads_it():
+    # 0.16: period 149459 from heap 105351; the values past it follow from it.
+    values = grundy.sequence("octal:0.16", 2**20)
+    assert values.period == (105351, 149459)
+    assert values[2**20] == values[2**20 - 149459]
+    binary = cli()
+    if binary is not None:
+        out = subprocess.run([binary, "sequence", "octal:0.16", "--upto", str(2**20), "--stats"], capture_output=True, check=True)
+        assert f"checksum {values.checksum:016x}" in out.stderr.decode()
+    with pytest.raises(ValueError, match="at most"):
+        grundy.sequence("kayles", 2**29)
+
+
 def test_a_python_game_matches_the_built_in_family():
     assert grundy.sequence(Kayles(), 40).tolist() == grundy.sequence("kayles", 40).tolist()
     mine = grundy.analyze(Kayles(), [3, 4, 5])
