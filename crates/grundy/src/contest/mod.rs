@@ -15,6 +15,7 @@
 //! assert!(a.smaller().all(|s| s.text().len() <= a.text().len()));
 //! ```
 
+pub mod answers;
 mod board;
 mod cakes;
 mod parse;

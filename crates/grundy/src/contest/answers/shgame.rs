@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::games::sheet;
+use crate::games::sheet;
 
 /// The count of winning marks of each sheet.
 pub fn solve(sheets: &[(u64, u64)]) -> Vec<u8> {

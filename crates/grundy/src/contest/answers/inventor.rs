@@ -5,21 +5,21 @@
 
 use std::fmt::Write as _;
 
-use grundy::contest::Board;
-use grundy::progress::watching;
-use grundy::solve::cross_cut::inventor;
-use grundy::work::{self, Budget};
+use crate::contest::Board;
+use crate::progress::watching;
+use crate::solve::cross_cut::inventor;
+use crate::work::{self, Budget};
 use rayon::prelude::*;
 
-use crate::Failure;
-use crate::progress::Bar;
+use crate::progress::Progress;
+use crate::report::Error;
 
 /// The count of winning first builds of each board; the boards are independent and
 /// shared between the cores.
-pub fn solve(boards: &[Board]) -> Result<Vec<u8>, Failure> {
+pub fn solve(boards: &[Board], progress: &mut (dyn Progress + Send)) -> Result<Vec<u8>, Error> {
     // One account for the whole input: many boards of moderate size add up.
     let budget = Budget::new(work::MAX_STEPS);
-    let counts = watching(&budget, &mut Bar::delayed(), || {
+    let counts = watching(&budget, progress, || {
         boards
             .par_iter()
             .map(|b| {
@@ -28,7 +28,7 @@ pub fn solve(boards: &[Board]) -> Result<Vec<u8>, Failure> {
             })
             .collect::<Result<Vec<_>, _>>()
     })
-    .map_err(Failure::other)?;
+    .map_err(|e| Error::failed(e.to_string()))?;
     let mut out = String::new();
     for (case, count) in counts.into_iter().enumerate() {
         let _ = writeln!(out, "Case #{}: {count}", case + 1);

@@ -3,19 +3,19 @@
 //!
 //! Input: `d T`, then T lines `x1 y1 x2 y2`. Output: one reduced fraction per line.
 
-use grundy::games::lame_queen::{PPositions, Rect};
+use crate::games::lame_queen::{PPositions, Rect};
 
-use crate::Failure;
+use crate::report::Error;
 
 /// The chance of each query's rectangle, as a reduced fraction.
-pub fn solve(d: u64, queries: &[[u64; 4]]) -> Result<Vec<u8>, Failure> {
+pub fn solve(d: u64, queries: &[[u64; 4]]) -> Result<Vec<u8>, Error> {
     let rects: Vec<Rect> = queries
         .iter()
         .map(|&[x1, y1, x2, y2]| Rect { x1, y1, x2, y2 })
         .collect();
     let bound = queries.iter().map(|q| q[2].max(q[3])).max().unwrap_or(1);
     // Only the rows the queries reach are settled.
-    let p = PPositions::build(d, bound).map_err(Failure::input)?;
+    let p = PPositions::build(d, bound).map_err(|e| Error::input(e.to_string()))?;
     let counts = p.count_in(&rects);
     let mut out = Vec::with_capacity(rects.len() * 12);
     let mut number = itoa::Buffer::new();

@@ -4,17 +4,17 @@
 //! wins on cakes L..R: `Pishty` moves first, else `Lotsy`) or `2 pos` and four rows
 //! (replace cake pos). Tokens are read whitespace-separated, so blank lines are optional.
 
-use grundy::contest::{CakeQuery, CakeTest};
-use grundy::index::{Fenwick, Xor8};
-use grundy::report::cakes::winner_name as name;
-use grundy::solve::cakes::{Shape, Table};
+use crate::contest::{CakeQuery, CakeTest};
+use crate::index::{Fenwick, Xor8};
+use crate::report::cakes::winner_name as name;
+use crate::solve::cakes::{Shape, Table};
 
-use crate::Failure;
+use crate::report::Error;
 
 /// The answers to every test's queries.
-pub fn solve(tests: &[CakeTest]) -> Result<Vec<u8>, Failure> {
-    let shape = Shape::new(4, 4).map_err(Failure::other)?;
-    let table = Table::build(shape, &mut grundy::NoProgress);
+pub fn solve(tests: &[CakeTest]) -> Result<Vec<u8>, Error> {
+    let shape = Shape::new(4, 4).map_err(|e| Error::failed(e.to_string()))?;
+    let table = Table::build(shape, &mut crate::NoProgress);
     // A cake's mask is its 16 candles, bit 4·r + c: the table's own numbering for 4×4.
     let value = |cake: u16| Xor8(table.values()[usize::from(cake)]);
     let mut out = Vec::with_capacity(1 << 16);
