@@ -672,6 +672,23 @@ fn misere_object(g: &PyGame<'_>, name: &str, positions: &[Pos], limit: usize) ->
     .to_string())
 }
 
+/// `grundy solve PROBLEM` of a whole contest input: the answer file's text.
+#[pyfunction]
+fn solve(py: Python<'_>, problem: &str, input: &str) -> PyResult<String> {
+    let found = grundy::contest::Problem::from_name(problem).ok_or_else(|| {
+        InputError::new_err(format!(
+            "unknown problem '{problem}'; known: {}",
+            grundy::contest::Problem::known_names()
+        ))
+    })?;
+    let input = Input::new("input", input.as_bytes().to_vec());
+    let bytes = interruptible(py, move || {
+        grundy::contest::answers::solve(found, &input, &mut grundy::NoProgress)
+    })?
+    .map_err(error)?;
+    String::from_utf8(bytes).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
 /// The catalogue: every game grundy knows by name, as JSON.
 #[pyfunction]
 fn games_json() -> PyResult<String> {
@@ -691,5 +708,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table_json, m)?)?;
     m.add_function(wrap_pyfunction!(explore_json, m)?)?;
     m.add_function(wrap_pyfunction!(picture_png, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
     Ok(())
 }

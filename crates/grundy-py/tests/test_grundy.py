@@ -279,3 +279,22 @@ def test_a_python_game_under_misere_play_matches_the_built_in_family():
         assert mine["misere"] is True
         assert mine.winner == built_in.winner, heaps
         assert len(mine.winning_moves) == len(built_in.winning_moves), heaps
+
+
+@pytest.mark.parametrize("problem,text", [
+    ("shgame", "3\n1 1\n2 3\n5 8\n"),
+    ("lamqugam", "2 2\n1 1 3 3\n2 2 9 7\n"),
+    ("inventor-outlasting", "1\n" + (ROOT / "examples/inventor.txt").read_text()),
+    ("caos3", "1\n" + (ROOT / "examples/caos3.txt").read_text()),
+])
+def test_solve_prints_what_the_command_line_prints(problem, text):
+    answer = grundy.solve(problem, text)
+    binary = cli()
+    if binary is None:
+        pytest.skip("no grundy binary built")
+    out = subprocess.run([binary, "solve", problem], input=text.encode(), capture_output=True, check=True)
+    assert answer == out.stdout.decode()
+    with pytest.raises(ValueError, match="unknown problem"):
+        grundy.solve("nim", "1")
+    with pytest.raises(ValueError, match="input:1"):
+        grundy.solve(problem, "x")

@@ -27,6 +27,7 @@ __all__ = [
     "table",
     "explore",
     "picture",
+    "solve",
     "games",
     "Report",
     "SequenceArray",
@@ -249,6 +250,12 @@ def _pictured() -> set:
             names.add(g["name"])
             names.update(g["aliases"])
     return names
+
+
+def solve(problem: str, input: str) -> str:
+    """The answers ``grundy solve PROBLEM`` prints for a whole contest input: ``shgame``,
+    ``lamqugam``, ``inventor-outlasting``, ``pshtbrth`` or ``caos3`` (see SPEC.md)."""
+    return _grundy.solve(problem, input)
 
 
 def games() -> list:

@@ -84,5 +84,8 @@ def explore(game: str, *, upto: Optional[int] = ..., grid: Optional[tuple] = ...
 def picture(game: str, position: Position) -> bytes:
     """The PNG grundy analyze GAME --png draws of position."""
 
+def solve(problem: str, input: str) -> str:
+    """The answers grundy solve PROBLEM prints for a whole contest input."""
+
 def games() -> list:
     """Every game grundy knows by name."""
