@@ -672,6 +672,35 @@ fn misere_object(g: &PyGame<'_>, name: &str, positions: &[Pos], limit: usize) ->
     .to_string())
 }
 
+/// What the values of positions 0..=upto of a game written in Python show (explore's line
+/// report), as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, upto, limit = 4_000_000))]
+fn explore_object(game: &Bound<'_, PyAny>, upto: u64, limit: usize) -> PyResult<String> {
+    let g = PyGame::new(game.clone())?;
+    if upto >= limit as u64 {
+        return Err(InputError::new_err(format!(
+            "values up to {upto} were asked for; at most {limit} positions are held"
+        )));
+    }
+    let mut solver = Solver::with_limit(&g, limit);
+    let mut values = Vec::with_capacity(upto as usize + 1);
+    for n in 0..=upto {
+        match solver.grundy(&Pos::Int(n as i64)) {
+            Ok(v) => values.push(v.0),
+            Err(e @ SolveError::Loopy { .. }) if g.raised.borrow().is_none() => {
+                return Err(InputError::new_err(format!(
+                    "{e}; explore looks for patterns in Grundy values, which a game with cycles does not have: sequence and analyze give its generalised values"
+                )));
+            }
+            Err(e) => return Err(solve_error(&g, e)),
+        }
+    }
+    let name = game.get_type().name()?.to_string();
+    let report = grundy::report::explore::LineReport::of(name, values, None);
+    serde_json::to_string(&report).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
 /// `grundy solve PROBLEM` of a whole contest input: the answer file's text.
 #[pyfunction]
 fn solve(py: Python<'_>, problem: &str, input: &str) -> PyResult<String> {
@@ -709,5 +738,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explore_json, m)?)?;
     m.add_function(wrap_pyfunction!(picture_png, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(explore_object, m)?)?;
     Ok(())
 }

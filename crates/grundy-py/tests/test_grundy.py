@@ -128,6 +128,16 @@ def test_a_long_period_is_read_as_the_command_line_reads_it():
         grundy.sequence("kayles", 2**29)
 
 
+def test_a_python_game_is_explored_as_the_family_is():
+    mine = grundy.explore(Kayles(), upto=200)
+    built_in = grundy.explore("kayles", upto=200)
+    assert mine["values"].tolist() == built_in["values"].tolist()
+    assert mine["p_positions"] == built_in["p_positions"]
+    # The family's period is proved by a theorem; the Python game's only seen.
+    assert mine["period"]["status"] == "apparent"
+    assert (mine["period"]["preperiod"], mine["period"]["period"]) == (71, 12)
+
+
 def test_a_python_game_matches_the_built_in_family():
     assert grundy.sequence(Kayles(), 40).tolist() == grundy.sequence("kayles", 40).tolist()
     mine = grundy.analyze(Kayles(), [3, 4, 5])

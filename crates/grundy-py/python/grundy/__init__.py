@@ -226,12 +226,18 @@ def table(game: str, rows: Union[int, range, tuple], cols: Union[int, range, tup
     return Table(_json.loads(_grundy.table_json(game, _span(rows), _span(cols), misere, memory)))
 
 
-def explore(game: str, *, upto: Optional[int] = None, grid: Optional[tuple] = None, misere: bool = False) -> dict:
+def explore(game: Any, *, upto: Optional[int] = None, grid: Optional[tuple] = None, misere: bool = False) -> dict:
     """What ``grundy explore GAME --json`` finds: the values over positions ``0..=upto``
     (heap families, script games) or the grid ``[x, y]`` for ``0..=X × 0..=Y`` (Wythoff, the
     lame queen, script games), the period or the P-positions' shape. ``values`` comes back
-    as a NumPy array."""
-    data = _json.loads(_grundy.explore_json(game, upto, None if grid is None else tuple(grid), misere))
+    as a NumPy array. A game written in Python is explored over ``0..=upto``; its period
+    is only ever apparent."""
+    if not isinstance(game, str):
+        if upto is None or grid is not None or misere:
+            raise InputError("a game written in Python is explored over positions 0..=upto (normal play)")
+        data = _json.loads(_grundy.explore_object(game, upto))
+    else:
+        data = _json.loads(_grundy.explore_json(game, upto, None if grid is None else tuple(grid), misere))
     if "values" in data:
         data["values"] = _np.array(data["values"], dtype=_np.uint64)
     return data

@@ -78,7 +78,7 @@ def table(
 ) -> Table:
     """The values of cram or chomp for every size in rows × cols."""
 
-def explore(game: str, *, upto: Optional[int] = ..., grid: Optional[tuple] = ..., misere: bool = ...) -> dict:
+def explore(game: Union[str, GameLike], *, upto: Optional[int] = ..., grid: Optional[tuple] = ..., misere: bool = ...) -> dict:
     """What grundy explore GAME --json finds; values as a NumPy array."""
 
 def picture(game: str, position: Position) -> bytes:

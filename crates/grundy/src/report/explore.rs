@@ -98,31 +98,43 @@ pub fn line(
             )));
         }
     };
-    let period = match proved {
-        Some(p) => Some((
-            Periodicity {
+    Ok(LineReport::of(name, values, proved))
+}
+
+impl LineReport {
+    /// What the values of positions 0..=N of a game called `name` show: a period (`proved`
+    /// when one is given, else any seen, `apparent`) and the P-positions.
+    pub fn of(
+        name: String,
+        values: Vec<u64>,
+        proved: Option<crate::solve::heap::Period>,
+    ) -> LineReport {
+        let period = match proved {
+            Some(p) => Some((
+                Periodicity {
+                    preperiod: p.preperiod,
+                    period: p.period,
+                    step: 0,
+                },
+                "proved",
+            )),
+            None => line_period(&values).map(|p| (p, "apparent")),
+        };
+        let p_positions = zeros(&values);
+        LineReport {
+            game: name,
+            kind: "line".into(),
+            upto: values.len().saturating_sub(1) as u64,
+            values,
+            period: period.map(|(p, status)| Period {
                 preperiod: p.preperiod,
                 period: p.period,
-                step: 0,
-            },
-            "proved",
-        )),
-        None => line_period(&values).map(|p| (p, "apparent")),
-    };
-    let p_positions = zeros(&values);
-    Ok(LineReport {
-        game: name,
-        kind: "line".into(),
-        upto,
-        values,
-        period: period.map(|(p, status)| Period {
-            preperiod: p.preperiod,
-            period: p.period,
-            step: p.step,
-            status: status.into(),
-        }),
-        p_positions,
-    })
+                step: p.step,
+                status: status.into(),
+            }),
+            p_positions,
+        }
+    }
 }
 
 /// The values of `game` over [0..=xs] × [0..=ys]: the plane games and script games.
