@@ -380,6 +380,16 @@ fn solve_error(game: &PyGame<'_>, e: SolveError) -> PyErr {
     }
 }
 
+/// A move of a sum as a script report writes it: the position moved in (from 1), the
+/// position before, and what it leaves.
+fn move_json(positions: &[Pos], component: usize, leaves: &[Pos]) -> serde_json::Value {
+    json!({
+        "component": component + 1,
+        "from": positions[component].json(),
+        "to": leaves.iter().map(Pos::json).collect::<Vec<_>>(),
+    })
+}
+
 fn read_positions(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Pos>> {
     // One position (an int or a tuple), or a list of them played side by side.
     if let Ok(list) = positions.cast::<PyList>() {
@@ -462,14 +472,8 @@ fn analyze_object(
         Ok((moves, values)) => {
             let total = values.iter().fold(grundy::Nimber::ZERO, |a, &b| a ^ b);
             let moves: Vec<serde_json::Value> = moves
-                .into_iter()
-                .map(|m| {
-                    json!({
-                        "component": m.component + 1,
-                        "from": positions[m.component].json(),
-                        "to": m.leaves.iter().map(Pos::json).collect::<Vec<_>>(),
-                    })
-                })
+                .iter()
+                .map(|m| move_json(&positions, m.component, &m.leaves))
                 .collect();
             json!({
                 "game": name,
@@ -483,13 +487,8 @@ fn analyze_object(
         Err(SolveError::Loopy { .. }) => {
             let a =
                 loopy::game::analyze_sum(&g, &positions, limit).map_err(|e| solve_error(&g, e))?;
-            let mv = |m: &loopy::game::LoopyMove<Pos>| {
-                json!({
-                    "component": m.component + 1,
-                    "from": positions[m.component].json(),
-                    "to": m.leaves.iter().map(Pos::json).collect::<Vec<_>>(),
-                })
-            };
+            let mv =
+                |m: &loopy::game::LoopyMove<Pos>| move_json(&positions, m.component, &m.leaves);
             json!({
                 "game": name,
                 "loopy": true,
@@ -651,14 +650,8 @@ fn misere_object(g: &PyGame<'_>, name: &str, positions: &[Pos], limit: usize) ->
         Err(e) => return Err(solve_error(g, e)),
     };
     let moves: Vec<serde_json::Value> = wins
-        .into_iter()
-        .map(|m| {
-            json!({
-                "component": m.component + 1,
-                "from": positions[m.component].json(),
-                "to": m.leaves.iter().map(Pos::json).collect::<Vec<_>>(),
-            })
-        })
+        .iter()
+        .map(|m| move_json(positions, m.component, &m.leaves))
         .collect();
     Ok(json!({
         "game": name,
