@@ -114,11 +114,13 @@ type Values<'py> = (Bound<'py, PyArray1<u32>>, Option<(usize, usize)>, u64);
 
 /// The values of heaps `start..=upto` of a heap family, with the period and checksum.
 #[pyfunction]
+#[pyo3(signature = (family, upto, start, misere = false))]
 fn sequence_family<'py>(
     py: Python<'py>,
     family: &str,
     upto: u64,
     start: u64,
+    misere: bool,
 ) -> PyResult<Values<'py>> {
     let named = catalogue::lookup_for(family, catalogue::Feature::Sequence).map_err(error)?;
     let catalogue::Game::Heaps(family) = named else {
@@ -139,6 +141,17 @@ fn sequence_family<'py>(
         )));
     }
     let (tail, period) = interruptible(py, move || -> Result<_, String> {
+        if misere {
+            // Each heap's misère Grundy value, by the family's misère analysis.
+            let values =
+                grundy::report::heaps::misere_values(&family, upto, &mut grundy::NoProgress)
+                    .map_err(|e| e.message)?;
+            let tail = values[start as usize..]
+                .iter()
+                .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+                .collect();
+            return Ok((tail, None));
+        }
         match &family {
             // Take-and-break games as the command line runs them: the table loop, which
             // stops at a proved period and reads the rest from it.
@@ -405,11 +418,12 @@ fn read_positions(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Pos>> {
 
 /// The values of positions `start..=upto` of a game written in Python.
 #[pyfunction]
-#[pyo3(signature = (game, upto, start = 0, limit = 4_000_000))]
+#[pyo3(signature = (game, upto, start = 0, misere = false, limit = 4_000_000))]
 fn sequence_object<'py>(
     game: &Bound<'py, PyAny>,
     upto: u64,
     start: u64,
+    misere: bool,
     limit: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = game.py();
@@ -418,6 +432,17 @@ fn sequence_object<'py>(
         return Err(InputError::new_err(format!(
             "values up to {upto} were asked for; at most {limit} positions are held"
         )));
+    }
+    if misere {
+        let mut search = grundy::solve::misere::Misere::new(&g, limit);
+        let mut values = Vec::with_capacity(upto as usize + 1);
+        for n in start..=upto {
+            let v = search
+                .value(&[Pos::Int(n as i64)])
+                .map_err(|e| solve_error(&g, e))?;
+            values.push(v.0);
+        }
+        return Ok(values.into_pyarray(py).into_any());
     }
     let positions: Vec<Pos> = (0..=upto).map(|n| Pos::Int(n as i64)).collect();
     let mut solver = Solver::with_limit(&g, limit);

@@ -308,3 +308,14 @@ def test_solve_prints_what_the_command_line_prints(problem, text):
         grundy.solve("nim", "1")
     with pytest.raises(ValueError, match="input:1"):
         grundy.solve(problem, "x")
+
+
+def test_misere_sequences_match_the_command_line_and_the_python_game():
+    values = grundy.sequence("kayles", 30, misere=True)
+    binary = cli()
+    if binary is not None:
+        out = subprocess.run([binary, "sequence", "kayles", "--upto", "30", "--misere"], capture_output=True, check=True)
+        assert out.stdout.decode().split() == [str(v) for v in values]
+    assert grundy.sequence(Kayles(), 30, misere=True).tolist() == values.tolist()
+    # Misère Nim: a heap of n is worth n, but for heaps 0 and 1, worth 1 and 0.
+    assert grundy.sequence("nim", 5, misere=True).tolist() == [1, 0, 2, 3, 4, 5]

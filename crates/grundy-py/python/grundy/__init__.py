@@ -153,25 +153,26 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     return Report(_json.loads(_grundy.analyze_object(game, position, misere)))
 
 
-def sequence(family: Any, upto: int, start: int = 0) -> Union[SequenceArray, list]:
+def sequence(family: Any, upto: int, start: int = 0, *, misere: bool = False) -> Union[SequenceArray, list]:
     """The values of heaps (or integer positions) ``start..=upto`` as a NumPy array.
 
     ``family`` is a heap family by name (``"kayles"``, ``"octal:0.16"``, ``"subtraction:1,3,4"``)
     or an object with ``options(self, n)``. The array's ``period`` and ``checksum`` say what
     the values prove. A game written in Python whose positions repeat gives a list of
-    generalised values as text (``"∞(1,2)"``) instead.
+    generalised values as text (``"∞(1,2)"``) instead. ``misere=True`` gives each heap's
+    misère Grundy value (0 exactly when the player to move loses, the last move losing).
     """
     if upto < 0 or start < 0:
         raise InputError("upto and start are whole numbers")
     if start > upto:
         raise InputError(f"start {start} is past upto {upto}")
     if isinstance(family, str):
-        values, period, checksum = _grundy.sequence_family(family, upto, start)
+        values, period, checksum = _grundy.sequence_family(family, upto, start, misere)
         out = values.view(SequenceArray)
         out.period = period
         out.checksum = checksum
         return out
-    values = _grundy.sequence_object(family, upto, start)
+    values = _grundy.sequence_object(family, upto, start, misere)
     if isinstance(values, list):
         return values
     out = values.view(SequenceArray)

@@ -55,7 +55,9 @@ def analyze(
 ) -> Report:
     """Explain one position: its value, the winner and every winning move."""
 
-def sequence(family: Union[str, GameLike], upto: int, start: int = ...) -> Union[SequenceArray, list]:
+def sequence(
+    family: Union[str, GameLike], upto: int, start: int = ..., *, misere: bool = ...
+) -> Union[SequenceArray, list]:
     """The values of heaps ``start..=upto`` as a NumPy array."""
 
 class Table:
