@@ -332,7 +332,16 @@ impl<'py> PyGame<'py> {
                     (format!("while grundy listed the options of position {p}"),),
                 );
             })?;
-        for (i, item) in result.try_iter()?.enumerate() {
+        let items = result.try_iter().map_err(|_| {
+            InputError::new_err(format!(
+                "options({p}) must return a list of options (positions, or grundy.Sum of them), but it returned {}",
+                result
+                    .get_type()
+                    .name()
+                    .map_or("something else".into(), |n| n.to_string())
+            ))
+        })?;
+        for (i, item) in items.enumerate() {
             let item = item?;
             let mut comps = Components::new();
             if let Ok(sum) = item.cast::<Sum>() {

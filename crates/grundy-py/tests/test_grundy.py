@@ -206,6 +206,13 @@ def test_bad_input_is_a_value_error_with_the_command_lines_message():
     with pytest.raises(ValueError, match="option 1 is str"):
         grundy.analyze(WrongOption(), 1)
 
+    class NotAList:
+        def options(self, n):
+            return 7
+
+    with pytest.raises(ValueError, match=r"options\(1\) must return a list of options.*int"):
+        grundy.analyze(NotAList(), 1)
+
 
 def test_nothing_is_printed(capfd):
     grundy.analyze("kayles", [3, 4, 5])
