@@ -9,5 +9,6 @@ pub mod loopy;
 pub mod memo;
 pub mod misere;
 pub mod quotient;
+pub mod remoteness;
 pub mod search;
 pub mod table;
