@@ -31,19 +31,18 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::game::{Components, Game, Player};
+use crate::game::{Game, Player};
 use crate::nimber::Nimber;
 use crate::solve::genus::Genus;
 use crate::solve::memo::{SolveError, SumMove};
+use crate::solve::sums::Sums;
 
 /// A sum of positions under misère play, searched as one position.
 pub struct Misere<G: Game> {
-    game: G,
+    sums: Sums<G>,
     /// Sums valued, with their genus: sorted canonical components, those with no move left
     /// out.
     values: FxHashMap<Vec<G::Position>, Genus>,
-    /// Whether a component has no move.
-    ended: FxHashMap<G::Position, bool>,
     limit: usize,
 }
 
@@ -64,16 +63,15 @@ where
     /// A search over sums of `game`'s positions that refuses to hold more than `limit` sums.
     pub fn new(game: G, limit: usize) -> Misere<G> {
         Misere {
-            game,
+            sums: Sums::new(game),
             values: FxHashMap::default(),
-            ended: FxHashMap::default(),
             limit,
         }
     }
 
     /// The game.
     pub fn game(&self) -> &G {
-        &self.game
+        &self.sums.game
     }
 
     /// Sums valued so far.
@@ -86,60 +84,6 @@ where
         self.values.is_empty()
     }
 
-    /// Whether `p` has no move.
-    fn has_ended(&mut self, p: &G::Position) -> Result<bool, SolveError> {
-        if let Some(&e) = self.ended.get(p) {
-            return Ok(e);
-        }
-        let mut out = Vec::new();
-        self.game.options(p, &mut out);
-        if let Some(fault) = self.game.fault() {
-            return Err(SolveError::Rules(fault));
-        }
-        let e = out.is_empty();
-        self.ended.insert(p.clone(), e);
-        Ok(e)
-    }
-
-    /// The sum as a key: canonical components, those with no move left out, sorted.
-    fn key(
-        &mut self,
-        components: impl IntoIterator<Item = G::Position>,
-    ) -> Result<Vec<G::Position>, SolveError> {
-        let mut key = Vec::new();
-        for c in components {
-            let c = self.game.canonical(&c);
-            if !self.has_ended(&c)? {
-                key.push(c);
-            }
-        }
-        key.sort();
-        Ok(key)
-    }
-
-    /// Every option of the sum `key`, as keys (each move of each distinct component).
-    fn options(&mut self, key: &[G::Position]) -> Result<Vec<Vec<G::Position>>, SolveError> {
-        let mut out = Vec::new();
-        let mut moves: Vec<Components<G::Position>> = Vec::new();
-        for (i, c) in key.iter().enumerate() {
-            if i > 0 && key[i - 1] == *c {
-                continue;
-            }
-            moves.clear();
-            self.game.options(c, &mut moves);
-            if let Some(fault) = self.game.fault() {
-                return Err(SolveError::Rules(fault));
-            }
-            for leaves in moves.drain(..) {
-                let rest = key[..i].iter().chain(&key[i + 1..]).cloned();
-                out.push(self.key(rest.chain(leaves))?);
-            }
-        }
-        out.sort();
-        out.dedup();
-        Ok(out)
-    }
-
     /// The misère Grundy value of the sum of `components` (in any order): 1 for a sum with
     /// no move, else the mex of its options' values. 0 exactly when the player to move loses.
     pub fn value(&mut self, components: &[G::Position]) -> Result<Nimber, SolveError> {
@@ -148,7 +92,7 @@ where
 
     /// The genus of the sum of `components` (in any order), computed on the sum as a whole.
     pub fn genus(&mut self, components: &[G::Position]) -> Result<Genus, SolveError> {
-        let start = self.key(components.iter().cloned())?;
+        let start = self.sums.key(components.iter().cloned())?;
         if let Some(g) = self.values.get(&start) {
             return Ok(g.clone());
         }
@@ -179,7 +123,7 @@ where
             }
             if on_stack.contains(&child) {
                 return Err(SolveError::Loopy {
-                    at: child.first().and_then(|p| self.game.describe(p)),
+                    at: child.first().and_then(|p| self.sums.game.describe(p)),
                 });
             }
             if self.values.len() + frames.len() >= self.limit {
@@ -193,7 +137,7 @@ where
     }
 
     fn frame(&mut self, key: Vec<G::Position>) -> Result<Frame<G::Position>, SolveError> {
-        let options = self.options(&key)?;
+        let options = self.sums.options(&key)?;
         Ok(Frame {
             key,
             genera: Vec::with_capacity(options.len()),
@@ -223,8 +167,8 @@ where
         let mut moves = Vec::new();
         for (i, c) in components.iter().enumerate() {
             moves.clear();
-            self.game.options(c, &mut moves);
-            if let Some(fault) = self.game.fault() {
+            self.sums.game.options(c, &mut moves);
+            if let Some(fault) = self.sums.game.fault() {
                 return Err(SolveError::Rules(fault));
             }
             for leaves in moves.drain(..) {

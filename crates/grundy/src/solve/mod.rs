@@ -11,4 +11,7 @@ pub mod misere;
 pub mod quotient;
 pub mod remoteness;
 pub mod search;
+mod sums;
 pub mod table;
+#[cfg(test)]
+mod test_games;

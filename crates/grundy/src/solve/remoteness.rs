@@ -9,7 +9,8 @@
 //! remoteness is even, and a winning move is one to an option of even remoteness.
 //!
 //! Remoteness does not add over a sum as Grundy values do, so a sum is searched as one
-//! position: a sorted multiset of canonical components, as the misère search holds it.
+//! position, held as the misère search holds it (sorted canonical components, those with
+//! no move left out).
 //!
 //! ```
 //! use grundy::games::Nim;
@@ -27,13 +28,14 @@ use rustc_hash::FxHashMap;
 
 use crate::game::Game;
 use crate::solve::memo::SolveError;
+use crate::solve::sums::Sums;
 
 /// Marks a sum whose remoteness is being computed: meeting it again means a cycle.
 const IN_PROGRESS: u32 = u32::MAX;
 
 /// Remoteness of sums of a game's positions, memoised.
 pub struct Remoteness<G: Game> {
-    game: G,
+    sums: Sums<G>,
     memo: FxHashMap<Vec<G::Position>, u32>,
     limit: usize,
 }
@@ -57,46 +59,17 @@ where
     /// A search that refuses to hold more than `limit` sums.
     pub fn new(game: G, limit: usize) -> Remoteness<G> {
         Remoteness {
-            game,
+            sums: Sums::new(game),
             memo: FxHashMap::default(),
             limit,
         }
-    }
-
-    fn key(&self, components: &[G::Position]) -> Vec<G::Position> {
-        let mut key: Vec<G::Position> = components.iter().map(|c| self.game.canonical(c)).collect();
-        key.sort_unstable();
-        key
-    }
-
-    /// Every move of the sum `key`, as the sums they leave (keys).
-    fn options(&self, key: &[G::Position]) -> Result<Vec<Vec<G::Position>>, SolveError> {
-        let mut out = Vec::new();
-        let mut listed = Vec::new();
-        for (i, c) in key.iter().enumerate() {
-            if i > 0 && key[i - 1] == *c {
-                continue;
-            }
-            listed.clear();
-            self.game.options(c, &mut listed);
-            if let Some(fault) = self.game.fault() {
-                return Err(SolveError::Rules(fault));
-            }
-            for leaves in &listed {
-                let mut next: Vec<G::Position> = key[..i].to_vec();
-                next.extend_from_slice(&key[i + 1..]);
-                next.extend(leaves.iter().cloned());
-                out.push(self.key(&next));
-            }
-        }
-        Ok(out)
     }
 
     fn open(&mut self, key: Vec<G::Position>) -> Result<Frame<G::Position>, SolveError> {
         if self.memo.len() >= self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
         }
-        let options = self.options(&key)?;
+        let options = self.sums.options(&key)?;
         self.memo.insert(key.clone(), IN_PROGRESS);
         Ok(Frame {
             key,
@@ -109,7 +82,7 @@ where
 
     /// The remoteness of the sum of `components` (in any order).
     pub fn remoteness(&mut self, components: &[G::Position]) -> Result<u32, SolveError> {
-        let root = self.key(components);
+        let root = self.sums.key(components.iter().cloned())?;
         match self.memo.get(&root) {
             Some(&IN_PROGRESS) => {
                 return Err(SolveError::Loopy { at: None });
@@ -141,7 +114,7 @@ where
                 top.next += 1;
                 match self.memo.get(&option) {
                     Some(&IN_PROGRESS) => {
-                        let at = self.game.describe(&option[0]);
+                        let at = option.first().and_then(|p| self.sums.game.describe(p));
                         return Err(SolveError::Loopy { at });
                     }
                     Some(&r) => done = Some(r),
@@ -175,23 +148,10 @@ mod tests {
 
     use super::*;
     use crate::game::{self, Components};
+    use crate::solve::test_games::Table;
     use crate::{Solver, games::TakeBreak};
 
     /// A random acyclic game on `0..n`: each option of `u` is a list of positions below `u`.
-    #[derive(Clone, Debug)]
-    struct Table {
-        moves: Vec<Vec<Vec<u32>>>,
-    }
-
-    impl Game for Table {
-        type Position = u32;
-        fn options(&self, p: &u32, out: &mut Vec<Components<u32>>) {
-            for o in &self.moves[*p as usize] {
-                out.push(game::split(o.iter().copied()));
-            }
-        }
-    }
-
     fn table() -> impl Strategy<Value = Table> {
         (1usize..9).prop_flat_map(|n| {
             (0..n)

@@ -423,25 +423,11 @@ mod tests {
 
     use super::*;
     use crate::game;
+    use crate::solve::test_games::Table;
 
-    /// A random game on positions `0..n`: `moves[u]` lists each option of `u` as the
-    /// positions it leaves. Positions come in blocks of three; a single move may go
+    /// A random game on positions `0..n`. Positions come in blocks of three; a single move may go
     /// anywhere in the same block or a lower one (so blocks hold cycles), a split only to
     /// lower blocks (so every sum reached is finite).
-    #[derive(Clone, Debug)]
-    struct Table {
-        moves: Vec<Vec<Vec<u32>>>,
-    }
-
-    impl Game for Table {
-        type Position = u32;
-        fn options(&self, p: &u32, out: &mut Vec<Components<u32>>) {
-            for o in &self.moves[*p as usize] {
-                out.push(game::split(o.iter().copied()));
-            }
-        }
-    }
-
     fn table() -> impl Strategy<Value = Table> {
         (1usize..10).prop_flat_map(|n| {
             let option = move |u: usize| {
