@@ -648,19 +648,13 @@ fn picture_png(py: Python<'_>, game: &str, position: &str) -> PyResult<Vec<u8>> 
         let named = catalogue::lookup_for(&game, catalogue::Feature::Picture)?;
         let dir = tempfile::tempdir().map_err(|e| grundy::report::Error::failed(e.to_string()))?;
         let path = dir.path().join("picture.png");
-        let failed =
-            |e: grundy::picture::PictureError| grundy::report::Error::failed(e.to_string());
-        if matches!(named, catalogue::Game::Graph) {
-            let (_, pic) = grundy::picture::graph::analyzed(&input)?;
-            grundy::picture::graph::write_graph(&path, &pic, grundy::picture::Format::Png)
-                .map_err(failed)?;
-        } else {
-            let analysis =
-                catalogue::analyze(&named, &input, &Options::default(), &mut grundy::NoProgress)?;
-            let pic = grundy::picture::report::picture(&analysis.report)?;
-            grundy::picture::write_board(&path, &pic, grundy::picture::Format::Png)
-                .map_err(failed)?;
-        }
+        grundy::picture::report::analyze_and_draw(
+            &named,
+            &input,
+            &Options::default(),
+            &mut grundy::NoProgress,
+            &[(&path, grundy::picture::Format::Png)],
+        )?;
         std::fs::read(&path).map_err(|e| grundy::report::Error::failed(e.to_string()))
     })?
     .map_err(error)

@@ -86,34 +86,14 @@ fn graph(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     let input = super::read_input(req.file)?;
-    let (report, g, values) = grundy::report::graph::explore(&input)?;
-    if let Some(png) = req.png {
-        let n = g.graph.len();
-        if n > picture::graph::MAX_DRAWN_VERTICES
-            || g.edges > picture::graph::MAX_DRAWN_EDGES as u64
-        {
-            return Err(Failure::input(anyhow!(
-                "{}: a graph of {n} vertices and {} moves is too large to draw (at most {} vertices and {} moves)",
-                input.source,
-                g.edges,
-                picture::graph::MAX_DRAWN_VERTICES,
-                picture::graph::MAX_DRAWN_EDGES
-            )));
+    let report = match req.png {
+        Some(png) => {
+            let (report, pic) = picture::graph::explored(&input)?;
+            picture::graph::write_graph(png, &pic, picture::Format::Png).map_err(Failure::input)?;
+            report
         }
-        let caption = format!(
-            "one token alone: lost for the player to move on {} of the vertices, won on {}, drawn on {}",
-            report.p_positions, report.wins, report.draws
-        );
-        let pic = picture::graph::GraphPicture::new(
-            format!("A graph's values: {n} vertices, {} moves", g.edges),
-            caption,
-            &values,
-            &[],
-            Vec::new(),
-            Vec::new(),
-        );
-        picture::graph::write_graph(png, &pic, picture::Format::Png).map_err(Failure::input)?;
-    }
+        None => grundy::report::graph::explore(&input)?,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     print(&mut out, req.json, &report, &report)?;
     out.flush()?;

@@ -376,31 +376,22 @@ fn analyze(
     }
     let input = read_input(file)?;
     let started = Instant::now();
-    if matches!(game, Game::Graph) && pictures.iter().any(|(p, _)| p.is_some()) {
-        // The graph is drawn from its own values, analysed once with the report.
-        let (report, picture) = grundy::picture::graph::analyzed(&input).map_err(failure)?;
-        for (path, format) in pictures {
-            if let Some(path) = path {
-                grundy::picture::graph::write_graph(path, &picture, format)
-                    .map_err(Failure::input)?;
-            }
-        }
-        let analysis = catalogue::Analysis {
-            report: grundy::report::Report::Graph(report),
-            stats: String::new(),
-        };
-        return print_analysis(&analysis, json, stats, started);
+    let files: Vec<(&Path, Format)> = pictures
+        .iter()
+        .filter_map(|&(path, format)| path.map(|p| (p, format)))
+        .collect();
+    let analysis = if files.is_empty() {
+        catalogue::analyze(&game, &input, &options, &mut Bar::delayed())
+    } else {
+        grundy::picture::report::analyze_and_draw(
+            &game,
+            &input,
+            &options,
+            &mut Bar::delayed(),
+            &files,
+        )
     }
-    let analysis =
-        catalogue::analyze(&game, &input, &options, &mut Bar::delayed()).map_err(failure)?;
-    if pictures.iter().any(|(p, _)| p.is_some()) {
-        let picture = grundy::picture::report::picture(&analysis.report).map_err(failure)?;
-        for (path, format) in pictures {
-            if let Some(path) = path {
-                grundy::picture::write_board(path, &picture, format).map_err(Failure::input)?;
-            }
-        }
-    }
+    .map_err(failure)?;
     print_analysis(&analysis, json, stats, started)
 }
 

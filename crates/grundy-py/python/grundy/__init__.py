@@ -13,6 +13,7 @@ a game of your own is any object with a method ``options(self, position)``.
 
 from __future__ import annotations
 
+import functools as _functools
 import json as _json
 from typing import Any, Iterable, Optional, Sequence as _Seq, Union
 
@@ -250,13 +251,14 @@ def picture(game: str, position: Position) -> bytes:
     return _grundy.picture_png(game, _position_text(position))
 
 
-def _pictured() -> set:
+@_functools.lru_cache(maxsize=1)
+def _pictured() -> frozenset:
     names = set()
     for g in games():
         if "picture" in g["features"]:
             names.add(g["name"])
             names.update(g["aliases"])
-    return names
+    return frozenset(names)
 
 
 def solve(problem: str, input: str) -> str:

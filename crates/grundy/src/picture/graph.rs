@@ -245,14 +245,8 @@ pub fn analyzed(
 ) -> Result<(crate::report::graph::GraphReport, GraphPicture), crate::report::Error> {
     use crate::report::graph;
     let g = graph::parse(input)?;
-    if g.graph.len() > MAX_DRAWN_VERTICES || g.edges > MAX_DRAWN_EDGES as u64 {
-        return Err(crate::report::Error::input(format!(
-            "{}: a graph of {} vertices and {} moves is too large to draw (at most {MAX_DRAWN_VERTICES} vertices and {MAX_DRAWN_EDGES} moves)",
-            input.source,
-            g.graph.len(),
-            g.edges
-        )));
-    }
+    drawable(g.graph.len(), g.edges)
+        .map_err(|e| crate::report::Error::input(format!("{}: {e}", input.source)))?;
     let values = g.graph.values();
     let report = graph::explain(&values, g.edges, &g.tokens);
     let ends = |moves: &[graph::GraphMove]| -> Vec<(u32, u32)> {
@@ -293,16 +287,51 @@ pub fn analyzed(
     Ok((report, picture))
 }
 
+/// Every vertex of the graph file `input` valued once, as the explore report and a picture
+/// of the values (its tokens, if any, are not drawn). A graph too large to draw is refused
+/// before its values are computed.
+pub fn explored(
+    input: &crate::parse::Input,
+) -> Result<(crate::report::graph::GraphExplore, GraphPicture), crate::report::Error> {
+    use crate::report::graph;
+    let g = graph::parse_graph(input)?;
+    drawable(g.graph.len(), g.edges)
+        .map_err(|e| crate::report::Error::input(format!("{}: {e}", input.source)))?;
+    let values = g.graph.values();
+    let report = graph::summarize(&g, &values);
+    let caption = format!(
+        "one token alone: lost for the player to move on {} of the vertices, won on {}, drawn on {}",
+        report.p_positions, report.wins, report.draws
+    );
+    let picture = GraphPicture::new(
+        format!(
+            "A graph's values: {} vertices, {} moves",
+            g.graph.len(),
+            g.edges
+        ),
+        caption,
+        &values,
+        &[],
+        Vec::new(),
+        Vec::new(),
+    );
+    Ok((report, picture))
+}
+
+/// Refuses a graph past [`MAX_DRAWN_VERTICES`] vertices or [`MAX_DRAWN_EDGES`] moves.
+fn drawable(vertices: usize, edges: u64) -> Result<(), String> {
+    if vertices > MAX_DRAWN_VERTICES || edges > MAX_DRAWN_EDGES as u64 {
+        return Err(format!(
+            "a graph of {vertices} vertices and {edges} moves is too large to draw (at most {MAX_DRAWN_VERTICES} vertices and {MAX_DRAWN_EDGES} moves)"
+        ));
+    }
+    Ok(())
+}
+
 /// Draws `pic` into `path` as PNG or SVG, written whole; a graph past
 /// [`MAX_DRAWN_VERTICES`] vertices or [`MAX_DRAWN_EDGES`] moves is refused.
 pub fn write_graph(path: &Path, pic: &GraphPicture, format: Format) -> Result<(), PictureError> {
-    if pic.values.len() > MAX_DRAWN_VERTICES || pic.edges.len() > MAX_DRAWN_EDGES {
-        return Err(PictureError::TooLarge(format!(
-            "a graph of {} vertices and {} moves is too large to draw (at most {MAX_DRAWN_VERTICES} vertices and {MAX_DRAWN_EDGES} moves)",
-            pic.values.len(),
-            pic.edges.len()
-        )));
-    }
+    drawable(pic.values.len(), pic.edges.len() as u64).map_err(PictureError::TooLarge)?;
     font();
     let size = (WIDTH, HEIGHT);
     match format {

@@ -80,6 +80,35 @@ fn one_board(title: &str, caption: String, panel: Panel, legend: &[(Fill, &str)]
     }
 }
 
+/// The position `input` of `game` analysed once, and drawn into each of `files` (PNG or
+/// SVG): a graph from its own values (refused past the size a picture can show, before any
+/// work), every other game from its report.
+pub fn analyze_and_draw(
+    game: &crate::catalogue::Game,
+    input: &crate::parse::Input,
+    options: &crate::catalogue::Options,
+    progress: &mut (dyn crate::progress::Progress + Send),
+    files: &[(&std::path::Path, super::Format)],
+) -> Result<crate::catalogue::Analysis, Error> {
+    let written = |e: super::PictureError| Error::input(e.to_string());
+    if matches!(game, crate::catalogue::Game::Graph) {
+        let (report, picture) = super::graph::analyzed(input)?;
+        for &(path, format) in files {
+            super::graph::write_graph(path, &picture, format).map_err(written)?;
+        }
+        return Ok(crate::catalogue::Analysis {
+            report: Report::Graph(report),
+            stats: String::new(),
+        });
+    }
+    let analysis = crate::catalogue::analyze(game, input, options, progress)?;
+    let board = picture(&analysis.report)?;
+    for &(path, format) in files {
+        super::write_board(path, &board, format).map_err(written)?;
+    }
+    Ok(analysis)
+}
+
 /// The picture of an analysed position.
 pub fn picture(report: &Report) -> Result<BoardPicture, Error> {
     match report {

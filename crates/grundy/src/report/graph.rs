@@ -156,9 +156,13 @@ pub struct ValueCount {
 }
 
 /// Every vertex of the graph in `input` valued (its tokens, if any, are not used).
-pub fn explore(input: &Input) -> Result<(GraphExplore, GraphInput, Values), Error> {
+pub fn explore(input: &Input) -> Result<GraphExplore, Error> {
     let g = parse_graph(input)?;
-    let values = g.graph.values();
+    Ok(summarize(&g, &g.graph.values()))
+}
+
+/// What the values of every vertex of `g` show.
+pub fn summarize(g: &GraphInput, values: &Values) -> GraphExplore {
     let n = g.graph.len();
     let mut counts: std::collections::BTreeMap<(bool, Vec<u64>), u64> = Default::default();
     let (mut p, mut draws, mut wins) = (0, 0, 0);
@@ -188,7 +192,7 @@ pub fn explore(input: &Input) -> Result<(GraphExplore, GraphInput, Values), Erro
             count,
         })
         .collect();
-    let report = GraphExplore {
+    GraphExplore {
         game: "graph".into(),
         kind: "vertices".into(),
         vertices: n as u64,
@@ -198,8 +202,7 @@ pub fn explore(input: &Input) -> Result<(GraphExplore, GraphInput, Values), Erro
         p_positions: p,
         draws,
         wins,
-    };
-    Ok((report, g, values))
+    }
 }
 
 impl fmt::Display for GraphExplore {
