@@ -309,24 +309,21 @@ pub fn moves(input: &Input) -> Result<super::moves::MoveList, Error> {
     super::moves::room_for(count, position.len())?;
     let mut after = g.tokens.clone();
     let mut moves = Vec::with_capacity(count);
-    for (i, &t) in g.tokens.iter().enumerate() {
-        for &w in g.graph.moves(t) {
-            after[i] = w;
-            let left = values.sum_value(&after);
-            moves.push(super::moves::Move {
-                label: format!("token {}: {} → {}", i + 1, t + 1, w + 1),
-                position: written(&g.graph, g.edges, &after),
-                value_after: left.nimber(),
-                winning: left.outcome() == Outcome::Second,
-                heap: None,
-                take: None,
-                leaves: None,
-                cell: None,
-                drawing: left.outcome() == Outcome::Draw,
-                loopy_value_after: Some(left.to_string()),
-                size: moves.len() as u64,
-            });
-        }
+    for (i, t, w, left) in values.valued_moves(&g.tokens) {
+        after[i] = w;
+        moves.push(super::moves::Move {
+            label: format!("token {}: {} → {}", i + 1, t + 1, w + 1),
+            position: written(&g.graph, g.edges, &after),
+            value_after: left.nimber(),
+            winning: left.outcome() == Outcome::Second,
+            heap: None,
+            take: None,
+            leaves: None,
+            cell: None,
+            drawing: left.outcome() == Outcome::Draw,
+            loopy_value_after: Some(left.to_string()),
+            size: moves.len() as u64,
+        });
         after[i] = t;
     }
     let outcome = value.outcome();

@@ -301,6 +301,63 @@ impl Outcome {
     }
 }
 
+/// A sum of tokens, ready to have one token moved: the XOR of the finite values and where
+/// the infinite ones stand.
+struct Rest<'a> {
+    tokens: &'a [u32],
+    xor: u64,
+    /// How many tokens are infinite, and the first two of them.
+    infinite: usize,
+    first: [Option<usize>; 2],
+}
+
+impl<'a> Rest<'a> {
+    fn new(values: &Values, tokens: &'a [u32]) -> Rest<'a> {
+        let (mut xor, mut infinite, mut first) = (0, 0, [None, None]);
+        for (i, &t) in tokens.iter().enumerate() {
+            match values.finite(t) {
+                Some(v) => xor ^= v,
+                None => {
+                    if infinite < 2 {
+                        first[infinite] = Some(i);
+                    }
+                    infinite += 1;
+                }
+            }
+        }
+        Rest {
+            tokens,
+            xor,
+            infinite,
+            first,
+        }
+    }
+
+    /// The value of the sum with token `i` moved to `w` (Smith's rules, as [`Value::sum`]).
+    fn with(&self, values: &Values, i: usize, w: u32) -> Value {
+        let moved = values.finite(self.tokens[i]);
+        let xor = self.xor ^ moved.unwrap_or(0);
+        let infinite = self.infinite - usize::from(moved.is_none());
+        // The one infinite token left, when there is exactly one.
+        let other = || {
+            self.first
+                .iter()
+                .flatten()
+                .copied()
+                .find(|&j| j != i)
+                .expect("an infinite token besides the one moved")
+        };
+        match (values.finite(w), infinite) {
+            (Some(f), 0) => Value::Finite(xor ^ f),
+            (Some(f), 1) => {
+                Value::sum(&[values.value(self.tokens[other()]), Value::Finite(xor ^ f)])
+            }
+            (None, 0) => Value::sum(&[values.value(w), Value::Finite(xor)]),
+            _ => Value::Infinite(Vec::new()),
+        }
+    }
+}
+
 /// The values of every vertex of a graph.
 #[derive(Clone, Debug)]
 pub struct Values {
@@ -358,14 +415,22 @@ impl Values {
     /// Every move of the sum (token index, from, to) with the outcome it leaves for the
     /// opponent.
     pub fn moves(&self, tokens: &[u32]) -> Vec<(usize, u32, u32, Outcome)> {
+        self.valued_moves(tokens)
+            .into_iter()
+            .map(|(i, from, to, value)| (i, from, to, value.outcome()))
+            .collect()
+    }
+
+    /// Every move of the sum (token index, from, to) with the value of the sum it leaves.
+    /// The sum of the other tokens is kept once (their XOR and their infinite ones), so a
+    /// move costs the size of one value, however many tokens there are.
+    pub fn valued_moves(&self, tokens: &[u32]) -> Vec<(usize, u32, u32, Value)> {
+        let rest = Rest::new(self, tokens);
         let mut out = Vec::new();
-        let mut after = tokens.to_vec();
         for (i, &t) in tokens.iter().enumerate() {
             for &w in self.graph.moves(t) {
-                after[i] = w;
-                out.push((i, t, w, self.outcome(&after)));
+                out.push((i, t, w, rest.with(self, i, w)));
             }
-            after[i] = t;
         }
         out
     }
@@ -479,6 +544,12 @@ mod tests {
                 // Every move the values call winning leaves a position the opponent loses
                 // outright (not one they could draw), and every position left that the
                 // opponent loses is called winning.
+                // Each move's value, kept incrementally, is the value of the sum it leaves.
+                for (i, _, to, value) in values.valued_moves(p) {
+                    let mut q = p.clone();
+                    q[i] = to;
+                    prop_assert_eq!(value, values.sum_value(&q));
+                }
                 for (i, _, to, left) in values.moves(p) {
                     let mut q = p.clone();
                     q[i] = to;
