@@ -47,7 +47,7 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::{Digraph, Outcome, Value, Values};
+use super::{Digraph, Outcome, SumOf, Value, Values};
 use crate::game::{Components, Game};
 use crate::progress::{NoProgress, Progress};
 use crate::solve::memo::SolveError;
@@ -389,14 +389,10 @@ pub fn analyze_sum_with<G: Game>(
     }
     let value = Value::sum(&values);
     let mut moves = Vec::new();
+    let sum = SumOf::new(values.clone());
     for (i, options) in listed.into_iter().enumerate() {
         for (leaves, leaves_value) in options.into_iter().zip(option_values[i].drain(..)) {
-            let value_after = Value::sum(
-                values
-                    .iter()
-                    .enumerate()
-                    .map(|(j, v)| if j == i { &leaves_value } else { v }),
-            );
+            let value_after = sum.replaced(i, &leaves_value);
             moves.push(LoopyMove {
                 component: i,
                 leaves,

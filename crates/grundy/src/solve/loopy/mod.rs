@@ -301,23 +301,25 @@ impl Outcome {
     }
 }
 
-/// A sum of tokens, ready to have one token moved: the XOR of the finite values and where
-/// the infinite ones stand.
-struct Rest<'a> {
-    tokens: &'a [u32],
+/// A sum of values, ready to have one part replaced: the XOR of the finite parts and where
+/// the infinite ones stand, so each replacement costs the size of one value (Smith's
+/// rules, as [`Value::sum`]).
+pub struct SumOf {
+    parts: Vec<Value>,
     xor: u64,
-    /// How many tokens are infinite, and the first two of them.
+    /// How many parts are infinite, and the first two of them.
     infinite: usize,
     first: [Option<usize>; 2],
 }
 
-impl<'a> Rest<'a> {
-    fn new(values: &Values, tokens: &'a [u32]) -> Rest<'a> {
+impl SumOf {
+    /// The sum of `parts`.
+    pub fn new(parts: Vec<Value>) -> SumOf {
         let (mut xor, mut infinite, mut first) = (0, 0, [None, None]);
-        for (i, &t) in tokens.iter().enumerate() {
-            match values.finite(t) {
-                Some(v) => xor ^= v,
-                None => {
+        for (i, p) in parts.iter().enumerate() {
+            match p {
+                Value::Finite(v) => xor ^= v,
+                Value::Infinite(_) => {
                     if infinite < 2 {
                         first[infinite] = Some(i);
                     }
@@ -325,34 +327,33 @@ impl<'a> Rest<'a> {
                 }
             }
         }
-        Rest {
-            tokens,
+        SumOf {
+            parts,
             xor,
             infinite,
             first,
         }
     }
 
-    /// The value of the sum with token `i` moved to `w` (Smith's rules, as [`Value::sum`]).
-    fn with(&self, values: &Values, i: usize, w: u32) -> Value {
-        let moved = values.finite(self.tokens[i]);
+    /// The value of the sum with part `i` replaced by `v`.
+    pub fn replaced(&self, i: usize, v: &Value) -> Value {
+        let moved = self.parts[i].nimber().map(|n| n.0);
         let xor = self.xor ^ moved.unwrap_or(0);
         let infinite = self.infinite - usize::from(moved.is_none());
-        // The one infinite token left, when there is exactly one.
-        let other = || {
-            self.first
-                .iter()
-                .flatten()
-                .copied()
-                .find(|&j| j != i)
-                .expect("an infinite token besides the one moved")
-        };
-        match (values.finite(w), infinite) {
-            (Some(f), 0) => Value::Finite(xor ^ f),
-            (Some(f), 1) => {
-                Value::sum(&[values.value(self.tokens[other()]), Value::Finite(xor ^ f)])
+        match (v, infinite) {
+            (Value::Finite(f), 0) => Value::Finite(xor ^ f),
+            (Value::Finite(f), 1) => {
+                // The one infinite part left besides the one replaced.
+                let j = self
+                    .first
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .find(|&j| j != i)
+                    .expect("an infinite part besides the one replaced");
+                Value::sum(&[self.parts[j].clone(), Value::Finite(xor ^ f)])
             }
-            (None, 0) => Value::sum(&[values.value(w), Value::Finite(xor)]),
+            (Value::Infinite(_), 0) => Value::sum(&[v.clone(), Value::Finite(xor)]),
             _ => Value::Infinite(Vec::new()),
         }
     }
@@ -425,11 +426,11 @@ impl Values {
     /// The sum of the other tokens is kept once (their XOR and their infinite ones), so a
     /// move costs the size of one value, however many tokens there are.
     pub fn valued_moves(&self, tokens: &[u32]) -> Vec<(usize, u32, u32, Value)> {
-        let rest = Rest::new(self, tokens);
+        let rest = SumOf::new(tokens.iter().map(|&t| self.value(t)).collect());
         let mut out = Vec::new();
         for (i, &t) in tokens.iter().enumerate() {
             for &w in self.graph.moves(t) {
-                out.push((i, t, w, rest.with(self, i, w)));
+                out.push((i, t, w, rest.replaced(i, &self.value(w))));
             }
         }
         out
