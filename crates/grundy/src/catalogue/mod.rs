@@ -18,6 +18,8 @@
 //! # Ok::<(), grundy::report::Error>(())
 //! ```
 
+pub mod components;
+
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
 use crate::parse::{Input, escaped_str};
@@ -622,19 +624,29 @@ fn misere_moves(
     progress: &mut (dyn Progress + Send),
 ) -> Result<report::moves::MoveList, Error> {
     use report::misere as m;
+    let judged = |list| {
+        components::search(
+            game,
+            input,
+            m::Judge {
+                list,
+                limit: match game {
+                    #[cfg(feature = "script")]
+                    Game::Script(_) => normal.script_positions(),
+                    _ => m::MISERE_POSITIONS,
+                },
+            },
+        )
+    };
     Ok(match game {
         Game::Heaps(family) => m::heaps(family, input)?,
-        Game::Cram => m::cram(input, normal, progress)?,
-        Game::Chomp => m::chomp(input, normal, progress)?,
         Game::Contest(Problem::Shgame) => m::sheet(input)?,
-        Game::Contest(Problem::Lamqugam) => {
-            let (d, _, _) = report::queen::parse(input)?;
-            m::queen("lamqugam", d, 1, report::moves::queen(input)?)?
-        }
-        Game::Plane { d, name } => m::queen(name, *d, 0, report::moves::plane(name, *d, input)?)?,
-        Game::Contest(Problem::Pshtbrth) => m::cakes(input, normal, progress)?,
+        Game::Cram
+        | Game::Chomp
+        | Game::Contest(Problem::Lamqugam | Problem::Pshtbrth)
+        | Game::Plane { .. } => judged(moves(game, input, normal, progress)?)?,
         #[cfg(feature = "script")]
-        Game::Script(script) => m::script(script, input, normal)?,
+        Game::Script(_) => judged(moves(game, input, normal, progress)?)?,
         Game::Contest(p @ (Problem::InventorOutlasting | Problem::Caos3)) => {
             return Err(Error::input(format!(
                 "misère play is not analysed for {}: its boards in play are solved by a normal-play engine only",
@@ -681,6 +693,43 @@ pub fn moves(
         Game::Plane { d, name } => moves::plane(name, *d, input),
         Game::Graph => report::graph::moves(input),
     }
+}
+
+/// Every move of `input`, as [`moves`] lists them, with the remoteness of the position and
+/// of the position each move leaves (see [`report::remoteness`]), searching at most `limit`
+/// sums. Normal play of games without cycles only; past `limit` sums, or for a game with
+/// no search of whole sums, refused with a line that says why.
+pub fn moves_with_remoteness(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    progress: &mut (dyn Progress + Send),
+    limit: usize,
+) -> Result<report::moves::MoveList, Error> {
+    if options.misere {
+        return Err(Error::input(
+            "remoteness is computed for normal play: under misère play the last mover loses, and the count would mean another thing",
+        ));
+    }
+    let mut list = moves(game, input, options, progress)?;
+    add_remoteness(game, input, &mut list, limit)?;
+    Ok(list)
+}
+
+/// Fills in the remoteness of `list` (the moves of `input`) and of each of its moves.
+pub fn add_remoteness(
+    game: &Game,
+    input: &Input,
+    list: &mut report::moves::MoveList,
+    limit: usize,
+) -> Result<(), Error> {
+    if list.draw || list.loopy_value.is_some() || list.misere {
+        return Err(Error::input(format!(
+            "{}: remoteness is computed for normal play of games without cycles",
+            list.game
+        )));
+    }
+    components::search(game, input, report::remoteness::Fill { list, limit })
 }
 
 #[cfg(test)]

@@ -322,6 +322,7 @@ pub fn moves(input: &Input) -> Result<super::moves::MoveList, Error> {
             cell: None,
             drawing: left.outcome() == Outcome::Draw,
             loopy_value_after: Some(left.to_string()),
+            remoteness: None,
             size: moves.len() as u64,
         });
         after[i] = t;

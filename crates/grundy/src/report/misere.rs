@@ -12,12 +12,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::Error;
 use super::moves::{self, MoveList};
-use super::{Error, Options};
 use crate::game::{Game, Player};
 use crate::nimber::Nimber;
 use crate::parse::Input;
-use crate::progress::Progress;
 use crate::solve::misere::Misere;
 
 /// The most sums one misère analysis of a board, a queen or the cakes may hold: a
@@ -117,101 +116,8 @@ impl From<MoveList> for MisereReport {
     }
 }
 
-/// The refusal of a misère search that outgrew its bound, or a rule that failed.
-fn search_error(name: &str) -> impl Fn(crate::SolveError) -> Error + '_ {
-    move |e| {
-        Error::input(format!(
-            "{name} under misère play: {e} (the misère search holds at most {MISERE_POSITIONS} sums)"
-        ))
-    }
-}
-
 fn text(position: &str) -> Input {
     Input::new("position", position.as_bytes().to_vec())
-}
-
-/// Cram under misère play: every region of the board is a component of one sum.
-pub fn cram(
-    input: &Input,
-    options: &Options,
-    progress: &mut dyn Progress,
-) -> Result<MoveList, Error> {
-    let list = moves::cram(input, options, progress)?;
-    let (cram, _) = super::board::parse_cram(input)?;
-    let mut search = Misere::new(cram, MISERE_POSITIONS);
-    judge(
-        &mut search,
-        list,
-        |p| {
-            let (_, free) = super::board::parse_cram(&text(p))?;
-            Ok(cram.regions(free).into_vec())
-        },
-        search_error("cram"),
-    )
-}
-
-/// Chomp under misère play (the poisoned square is never taken, so the last move is
-/// biting the last other square).
-pub fn chomp(
-    input: &Input,
-    options: &Options,
-    progress: &mut dyn Progress,
-) -> Result<MoveList, Error> {
-    let list = moves::chomp(input, options, progress)?;
-    let mut search = Misere::new(crate::games::board::chomp::Chomp, MISERE_POSITIONS);
-    judge(
-        &mut search,
-        list,
-        |p| Ok(vec![super::board::parse_chomp(&text(p))?]),
-        search_error("chomp"),
-    )
-}
-
-/// The most work the misère search of the lame queen may take: squares below and left of
-/// the queen times the moves from each.
-pub const MAX_QUEEN_WORK: u64 = 20_000_000;
-
-/// The lame queen (the contest's squares from 1, or a plane game's from 0) under misère
-/// play. Refused before any work when the squares it reaches, times their moves, pass
-/// [`MAX_QUEEN_WORK`].
-pub fn queen(name: &str, d: u64, origin: u64, list: MoveList) -> Result<MoveList, Error> {
-    let (x, y) = if origin == 1 {
-        let (_, x, y) = super::queen::parse(&text(&list.position))?;
-        (x, y)
-    } else {
-        super::queen::parse_plane(&text(&list.position))?
-    };
-    let work = (x + 1).saturating_mul(y + 1).saturating_mul(x + y + 2);
-    if work > MAX_QUEEN_WORK {
-        return Err(Error::input(format!(
-            "{name} under misère play is searched square by square: the queen at ({x}, {y}) reaches {} squares of up to {} moves each, past the limit of {MAX_QUEEN_WORK} steps",
-            (x + 1).saturating_mul(y + 1),
-            x + y + 2
-        )));
-    }
-    let mut search = Misere::new(crate::games::lame_queen::LameQueen { d }, MISERE_POSITIONS);
-    let shift = 1 - origin;
-    let square = |x: u64, y: u64| -> Result<Vec<(u32, u32)>, Error> {
-        let fit = |v: u64| {
-            u32::try_from(v + shift)
-                .map_err(|_| Error::input(format!("{name}: coordinate {v} is too large")))
-        };
-        Ok(vec![(fit(x)?, fit(y)?)])
-    };
-    judge(
-        &mut search,
-        list,
-        |p| {
-            if origin == 1 {
-                let (_, x, y) = super::queen::parse(&text(p))?;
-                square(x, y)
-            } else {
-                let (x, y) = super::queen::parse_plane(&text(p))?;
-                square(x, y)
-            }
-        },
-        search_error(name),
-    )
 }
 
 /// The sheet under misère play: Nim on its four heaps of lines, by misère Nim's rule.
@@ -255,61 +161,61 @@ pub fn heaps(family: &crate::family::Family, input: &Input) -> Result<MoveList, 
             })
             .collect()
     };
-    judge(&mut search, list, parse, search_error("heaps"))
+    judge(&mut search, list, parse, |e| {
+        Error::input(format!(
+            "heaps under misère play: {e} (the misère search holds at most {} sums)",
+            super::heaps::MISERE_POSITIONS
+        ))
+    })
 }
 
-/// The birthday cakes under misère play: every group of burning candles on every cake is a
+/// Judges a game's move list under misère play by the misère search over its components
+/// (see [`crate::catalogue::components`]): every region of a Cram board, the queen's
+/// square, every group of burning candles on every cake, every script position is a
 /// component of one sum.
-pub fn cakes(
-    input: &Input,
-    options: &Options,
-    progress: &mut dyn Progress,
-) -> Result<MoveList, Error> {
-    let list = moves::cakes(input, options, progress)?;
-    let shape = super::cakes::parse(input)?.shape;
-    let game = crate::solve::cakes::Bitboard(shape);
-    let mut search = Misere::new(game, MISERE_POSITIONS);
-    judge(
-        &mut search,
-        list,
-        |p| {
-            let cakes = super::cakes::parse(&text(p))?;
-            Ok(cakes
-                .masks
-                .iter()
-                .flat_map(|&m| shape.components(m))
-                .collect())
-        },
-        search_error("pshtbrth"),
-    )
+pub(crate) struct Judge {
+    /// The moves, as normal play lists them.
+    pub(crate) list: MoveList,
+    /// The most sums the search may hold.
+    pub(crate) limit: usize,
 }
 
-/// A script game under misère play: the positions given are the components of one sum.
-#[cfg(feature = "script")]
-pub fn script(
-    game: &crate::script::ScriptGame,
-    input: &Input,
-    options: &Options,
-) -> Result<MoveList, Error> {
-    let list = moves::script(game, input, options)?;
-    let name = format!("script:{}", game.source());
-    let mut search = Misere::new(game, options.script_positions());
-    judge(
-        &mut search,
-        list,
-        |p| {
-            if p.trim().is_empty() {
-                return Ok(Vec::new());
-            }
-            crate::script::parse_positions(p).map_err(|e| Error::input(e.to_string()))
-        },
-        search_error(&name),
-    )
+impl crate::catalogue::components::SumSearch for Judge {
+    type Out = MoveList;
+
+    fn run<G>(
+        self,
+        rules: G,
+        parse: crate::catalogue::components::Parse<'_, G::Position>,
+    ) -> Result<MoveList, Error>
+    where
+        G: Game,
+        G::Position: Ord,
+    {
+        let name = self.list.game.clone();
+        let limit = self.limit;
+        let mut search = Misere::new(rules, limit);
+        judge(&mut search, self.list, parse, |e| {
+            Error::input(format!(
+                "{name} under misère play: {e} (the misère search holds at most {limit} sums)"
+            ))
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves of `input` judged under misère play, through the catalogue.
+    fn misere_moves(name: &str, input: &Input) -> MoveList {
+        let game = crate::catalogue::lookup(name).expect(name);
+        let options = crate::report::Options {
+            misere: true,
+            ..Default::default()
+        };
+        crate::catalogue::moves(&game, input, &options, &mut crate::NoProgress).expect(name)
+    }
 
     #[test]
     fn the_sheet_is_misere_nim_on_its_heaps() {
@@ -351,8 +257,7 @@ mod tests {
         for x in 0..8u64 {
             for y in 0..8u64 {
                 let input = Input::new("t", format!("{x} {y}"));
-                let list = moves::plane("wythoff", 1, &input).unwrap();
-                let report = MisereReport::from(queen("wythoff", 1, 0, list).unwrap());
+                let report = MisereReport::from(misere_moves("wythoff", &input));
                 let wins = brute(&(x, y), &moves, &mut seen);
                 assert_eq!(report.winner == Player::First, wins, "({x}, {y})");
                 // A winning move leaves a position the brute force calls lost.
@@ -415,9 +320,7 @@ mod tests {
                     })
                     .collect();
                 let input = Input::new("t", format!("{rows} {cols}\n{}\n", board.join("\n")));
-                let report = MisereReport::from(
-                    cram(&input, &Options::default(), &mut crate::NoProgress).unwrap(),
-                );
+                let report = MisereReport::from(misere_moves("cram", &input));
                 let wins = brute(&free, &moves, &mut seen);
                 assert_eq!(
                     report.winner == Player::First,
@@ -433,8 +336,7 @@ mod tests {
         }
         // A 1×4 strip: under misère play only an end domino wins.
         let input = Input::new("t", "1 4\n....\n");
-        let report =
-            MisereReport::from(cram(&input, &Options::default(), &mut crate::NoProgress).unwrap());
+        let report = MisereReport::from(misere_moves("cram", &input));
         assert_eq!(report.winning_moves.len(), 2, "{report}");
         let json = serde_json::to_string(&report).unwrap();
         assert!(json.contains("\"misere\":true"), "{json}");

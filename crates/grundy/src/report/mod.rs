@@ -31,6 +31,7 @@ pub mod misere;
 pub mod moves;
 pub mod queen;
 pub mod quotient;
+pub mod remoteness;
 #[cfg(feature = "script")]
 pub mod script;
 pub mod sheet;

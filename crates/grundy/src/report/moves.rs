@@ -75,6 +75,10 @@ pub struct Move {
     /// nimber, or `∞(K)`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loopy_value_after: Option<String>,
+    /// The remoteness of the position the move leaves (see [`super::remoteness`]): even
+    /// exactly when the move is winning. Filled in on request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
     /// How much the move changes, for picking the smallest when nothing wins.
     #[serde(skip)]
     pub size: u64,
@@ -114,6 +118,10 @@ pub struct MoveList {
     /// Games with cycles: the position's generalised value (a nimber, or `∞(K)`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loopy_value: Option<String>,
+    /// The position's remoteness (see [`super::remoteness`]), when it was asked for and
+    /// the search could hold it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
 }
 
 impl MoveList {
@@ -136,18 +144,30 @@ impl MoveList {
             misere: false,
             draw: false,
             loopy_value: None,
+            remoteness: None,
             moves,
         }
     }
 
     /// The reply of a perfect player: a winning move when there is one, else one that
-    /// keeps a draw, else the smallest (the longest game, in the hope of a mistake); `None`
-    /// when there is no move.
+    /// keeps a draw, else a losing one; `None` when there is no move. Where remoteness is
+    /// known it wins fastest (the winning move of least remoteness) and loses slowest (the
+    /// move of most); where it is not, the smallest move (the longest game, in the hope of
+    /// a mistake).
     pub fn reply(&self) -> Option<&Move> {
         self.moves
             .iter()
             .enumerate()
-            .min_by_key(|(i, m)| (!m.winning, !m.drawing, m.size, *i))
+            .min_by_key(|(i, m)| {
+                let remoteness = m.remoteness.map_or(0, |r| {
+                    if m.winning {
+                        i64::from(r)
+                    } else {
+                        -i64::from(r)
+                    }
+                });
+                (!m.winning, !m.drawing, remoteness, m.size, *i)
+            })
             .map(|(_, m)| m)
     }
 }
@@ -213,6 +233,7 @@ pub fn with_outcomes<P>(
                 cell: c.cell,
                 drawing: false,
                 loopy_value_after: None,
+                remoteness: None,
                 size: c.size,
             })
         })
@@ -287,6 +308,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         misere: false,
         draw: false,
         loopy_value: None,
+        remoteness: None,
     })
 }
 
@@ -641,6 +663,7 @@ pub fn in_play(
         misere: false,
         draw: false,
         loopy_value: None,
+        remoteness: None,
     })
 }
 

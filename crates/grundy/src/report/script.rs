@@ -216,6 +216,7 @@ pub fn loopy_moves(
             cell: None,
             drawing: m.outcome_after() == Outcome::Draw,
             loopy_value_after: Some(m.value_after.to_string()),
+            remoteness: None,
             size: k as u64,
         });
     }
