@@ -117,6 +117,11 @@ Examples:
         /// play of inventor-outlasting and caos3).
         #[arg(long)]
         misere: bool,
+        /// Also print the remoteness of the position and of every move (Smith's rule: the
+        /// winner ends as fast as it can, the loser lasts as long as it can), searching the
+        /// whole sum (normal play; not the boards in play, nor graphs).
+        #[arg(long)]
+        remoteness: bool,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.

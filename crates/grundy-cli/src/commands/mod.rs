@@ -84,12 +84,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             png,
             svg,
             misere,
+            remoteness,
         } => analyze(
             &game,
             file.as_deref(),
             json,
             stats,
-            misere,
+            [misere, remoteness],
             cache.as_deref(),
             memory.as_deref(),
             [(png.as_deref(), Format::Png), (svg.as_deref(), Format::Svg)],
@@ -334,7 +335,7 @@ fn analyze(
     file: Option<&Path>,
     json: bool,
     stats: bool,
-    misere: bool,
+    [misere, remoteness]: [bool; 2],
     cache: Option<&Path>,
     memory: Option<&str>,
     pictures: [(Option<&Path>, Format); 2],
@@ -369,6 +370,17 @@ fn analyze(
         cache: cache.map(Path::to_path_buf),
         misere,
     };
+    if remoteness
+        && (misere
+            || matches!(
+                game,
+                Game::Graph | Game::Contest(Problem::InventorOutlasting | Problem::Caos3)
+            ))
+    {
+        return Err(Failure::input(anyhow!(
+            "--remoteness is computed for normal play of games without cycles whose sums are searched whole: not with --misere, nor for graph, inventor-outlasting or caos3"
+        )));
+    }
     if misere && pictures.iter().any(|(p, _)| p.is_some()) {
         return Err(Failure::input(anyhow!(
             "--misere draws no picture: --png and --svg apply to normal play"
@@ -392,12 +404,26 @@ fn analyze(
         )
     }
     .map_err(failure)?;
-    print_analysis(&analysis, json, stats, started)
+    let remote = if remoteness {
+        let list = catalogue::moves_with_remoteness(
+            &game,
+            &input,
+            &options,
+            &mut Bar::delayed(),
+            grundy::report::remoteness::REMOTENESS_POSITIONS,
+        )
+        .map_err(failure)?;
+        grundy::report::remoteness::RemotenessReport::of(&list)
+    } else {
+        None
+    };
+    print_analysis(&analysis, remote.as_ref(), json, stats, started)
 }
 
 /// The statistics line (with --stats), then the report as JSON or text.
 fn print_analysis(
     analysis: &catalogue::Analysis,
+    remoteness: Option<&grundy::report::remoteness::RemotenessReport>,
     json: bool,
     stats: bool,
     started: Instant,
@@ -416,10 +442,19 @@ fn print_analysis(
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
         // Serialised first, so a write error stays an io::Error (a closed pipe is quiet).
-        let line = serde_json::to_string(report).map_err(Failure::other)?;
+        let mut value = serde_json::to_value(report).map_err(Failure::other)?;
+        if let (Some(r), Some(object)) = (remoteness, value.as_object_mut()) {
+            object.insert("remoteness".into(), r.remoteness.into());
+            let moves = serde_json::to_value(&r.moves).map_err(Failure::other)?;
+            object.insert("move_remoteness".into(), moves);
+        }
+        let line = serde_json::to_string(&value).map_err(Failure::other)?;
         writeln!(out, "{line}")?;
     } else {
         write!(out, "{report}")?;
+        if let Some(r) = remoteness {
+            write!(out, "{r}")?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -692,3 +692,60 @@ fn codeforces_1442f_queries_are_answered() {
         ["first", "draw", "second"]
     );
 }
+
+/// `analyze --remoteness` adds the remoteness of the position and of every move, the same
+/// as the library's move list, in text and JSON; the winning moves are those of even
+/// remoteness.
+#[test]
+fn analyze_remoteness_prints_every_move_and_agrees_with_the_library() {
+    for (game, position) in [
+        ("nim", "3 4 5"),
+        ("kayles", "2 5"),
+        ("cram", "2 3\n...\n.#.\n"),
+    ] {
+        let r = run(&["analyze", game, "--remoteness", "--json"], position);
+        assert_eq!(r.status, 0, "{game}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+        let catalogue_game = grundy::catalogue::lookup(game).expect(game);
+        let list = grundy::catalogue::moves_with_remoteness(
+            &catalogue_game,
+            &grundy::parse::Input::new("p", position),
+            &grundy::report::Options::default(),
+            &mut grundy::NoProgress,
+            1 << 20,
+        )
+        .expect("a list");
+        assert_eq!(v["remoteness"], list.remoteness.expect("filled"), "{game}");
+        let moves = v["move_remoteness"].as_array().expect("moves");
+        assert_eq!(moves.len(), list.moves.len(), "{game}");
+        for (m, l) in moves.iter().zip(&list.moves) {
+            assert_eq!(m["remoteness"], l.remoteness.expect("filled"), "{game}");
+            let r = m["remoteness"].as_u64().expect("a number");
+            assert_eq!(m["winning"], r.is_multiple_of(2), "{game}: {}", l.label);
+        }
+        let text = run(&["analyze", game, "--remoteness"], position);
+        assert!(
+            text.stdout
+                .contains(&format!("remoteness: {}", list.remoteness.unwrap_or(0))),
+            "{}",
+            text.stdout
+        );
+    }
+}
+
+#[test]
+fn analyze_remoteness_refuses_what_it_cannot_count() {
+    for args in [
+        &["analyze", "nim", "--remoteness", "--misere"][..],
+        &["analyze", "graph", "--remoteness"][..],
+    ] {
+        let r = run(args, "1 2\n");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}");
+        assert!(r.stderr.contains("--remoteness"), "{}", r.stderr);
+    }
+    let r = run(&["analyze", "kayles", "--remoteness"], "5000\n");
+    assert_eq!(r.status, 2);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("past the 4096"), "{}", r.stderr);
+}
