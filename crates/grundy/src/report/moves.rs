@@ -39,6 +39,8 @@ use crate::solve::table::PackedTable;
 
 /// The most moves one list holds.
 pub const MAX_MOVES: u64 = Family::MAX_LISTED_MOVES as u64;
+/// The longest side of a sheet or a queen's board that a list draws.
+pub const MAX_DRAWN_SIDE: u64 = 40;
 /// The most bytes the positions of one list may add up to (each move carries the whole
 /// position it leaves).
 pub const MAX_LISTED_BYTES: usize = 32 << 20;
@@ -64,9 +66,24 @@ pub struct Move {
     /// Heap games: the heaps left in its place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leaves: Option<Vec<u64>>,
-    /// Boards played on cells: the cell played (row, column, from 1).
+    /// Boards played on cells: the cell played (row, column, from 1, in the rows of the
+    /// list's `board`): the lava's monster, the spot built on, the square Chomp bites, the
+    /// queen's new square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<[u64; 2]>,
+    /// Moves on several cells: Cram's domino (its two cells), a rectangle of candles (its
+    /// top-left and bottom-right corners, in the rows of cake `part`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<[u64; 2]>>,
+    /// The cakes: the cake the move is on (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<usize>,
+    /// The sheet: the cut runs down the line after this column of `board` (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_after_column: Option<u64>,
+    /// The sheet: the cut runs across the line after this row of `board` (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_after_row: Option<u64>,
     /// Games with cycles: the move leaves a drawn position (neither player can force a
     /// win); in a drawn position these are the moves that keep the draw.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -101,9 +118,16 @@ pub struct MoveList {
     /// Heap and script games: each component's value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<Nimber>>,
-    /// Boards in play (lava, Inventor): the board drawn as their reports draw it.
+    /// The board, one string a row, top row first, where a page can draw it: lava maps and
+    /// Inventor boards as their reports draw them; Cram ('.' free, '#' blocked); Chomp
+    /// ('o' a square, 'P' the poisoned one); the lame queen ('Q' the queen, '.' a square,
+    /// the corner it moves towards at the top left) and the sheet ('@' the marked cell),
+    /// these two up to [`MAX_DRAWN_SIDE`] a side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<Vec<String>>,
+    /// The cakes: each cake's rows ('1' a burning candle, '0' one out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<Vec<String>>>,
     /// The moves.
     pub moves: Vec<Move>,
     /// Misère play: `grundy` and each move's `value_after` are misère Grundy values (or,
@@ -141,6 +165,7 @@ impl MoveList {
             heaps: None,
             values: None,
             board: None,
+            parts: None,
             misere: false,
             draw: false,
             loopy_value: None,
@@ -231,6 +256,10 @@ pub fn with_outcomes<P>(
                 take: None,
                 leaves: None,
                 cell: c.cell,
+                cells: None,
+                part: None,
+                cut_after_column: None,
+                cut_after_row: None,
                 drawing: false,
                 loopy_value_after: None,
                 remoteness: None,
@@ -304,6 +333,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         heaps: Some(heaps.clone()),
         values: Some(analysis.values.clone()),
         board: None,
+        parts: None,
         moves,
         misere: false,
         draw: false,
@@ -339,13 +369,34 @@ pub fn sheet(input: &Input) -> Result<MoveList, Error> {
         })
         .collect();
     let g = crate::games::sheet::grundy(n, m, x, y);
-    Ok(MoveList::new(
+    let mut moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;
+    for (mv, c) in moves.iter_mut().zip(crate::games::sheet::cuts(n, m, x, y)) {
+        let k = c.lines;
+        match c.side {
+            0 => mv.cut_after_column = Some(k),
+            1 => mv.cut_after_column = Some(m - k),
+            2 => mv.cut_after_row = Some(k),
+            _ => mv.cut_after_row = Some(n - k),
+        }
+    }
+    let mut list = MoveList::new(
         "shgame",
         format!("{n} {m} {x} {y}"),
         Some(g),
         Player::winner_of(g),
-        with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
-    ))
+        moves,
+    );
+    if n <= MAX_DRAWN_SIDE && m <= MAX_DRAWN_SIDE {
+        list.board = Some(drawn(n, m, |r, c| if (r, c) == (x, y) { '@' } else { '.' }));
+    }
+    Ok(list)
+}
+
+/// A board of `rows` × `cols` cells, each drawn by `cell` (row and column from 1).
+fn drawn(rows: u64, cols: u64, cell: impl Fn(u64, u64) -> char) -> Vec<String> {
+    (1..=rows)
+        .map(|r| (1..=cols).map(|c| cell(r, c)).collect())
+        .collect()
 }
 
 /// The lame queen of the contest (squares from 1): every square it reaches.
@@ -380,8 +431,9 @@ fn queen_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<MoveLis
     let candidates = p
         .moves(x, y)
         .into_iter()
-        .map(|((a, b), winning)| {
-            Candidate::new(
+        .map(|((a, b), winning)| Candidate {
+            cell: Some([a, b]),
+            ..Candidate::new(
                 format!("to ({}, {})", a - shift, b - shift),
                 written(a - shift, b - shift),
                 winning,
@@ -389,13 +441,17 @@ fn queen_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<MoveLis
             )
         })
         .collect();
-    Ok(MoveList::new(
+    let mut list = MoveList::new(
         name,
         written(x - shift, y - shift),
         report.grundy,
         report.winner,
         with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
-    ))
+    );
+    if x <= MAX_DRAWN_SIDE && y <= MAX_DRAWN_SIDE {
+        list.board = Some(drawn(x, y, |r, c| if (r, c) == (x, y) { 'Q' } else { '.' }));
+    }
+    Ok(list)
 }
 
 /// Cram: every domino on two free neighbours, the board after it having them blocked.
@@ -418,6 +474,7 @@ pub fn cram(
         format!("{rows} {cols}\n{}\n", lines.join("\n"))
     };
     let mut candidates = Vec::new();
+    let mut cells = Vec::new();
     for r0 in 0..rows {
         for c0 in 0..cols {
             for (r1, c1, how) in [(r0, c0 + 1, "across"), (r0 + 1, c0, "down")] {
@@ -425,6 +482,10 @@ pub fn cram(
                     continue;
                 }
                 let after = free & !(1 << cram.bit(r0, c0)) & !(1 << cram.bit(r1, c1));
+                cells.push(vec![
+                    [r0 as u64 + 1, c0 as u64 + 1],
+                    [r1 as u64 + 1, c1 as u64 + 1],
+                ]);
                 candidates.push(Candidate::new(
                     format!(
                         "domino on row {}, column {} and row {}, column {} ({how})",
@@ -452,13 +513,21 @@ pub fn cram(
         ))
     })?;
     drop(search);
-    Ok(MoveList::new(
+    let mut moves = moves;
+    for (m, cells) in moves.iter_mut().zip(cells) {
+        m.cells = Some(cells);
+    }
+    let mut list = MoveList::new(
         "cram",
         input.text()?.to_string(),
         Some(value),
         Player::winner_of(value),
         moves,
-    ))
+    );
+    let mut rows_drawn: Vec<String> = board(free).lines().skip(1).map(String::from).collect();
+    rows_drawn.truncate(rows);
+    list.board = Some(rows_drawn);
+    Ok(list)
 }
 
 /// Chomp: every square but the poisoned one (row 1, column 1 from the bottom left); taking
@@ -487,16 +556,19 @@ pub fn chomp(
                 .collect();
             let text: Vec<String> = after.iter().map(usize::to_string).collect();
             let after = Chomp::position(&after).map_err(|e| Error::failed(e.to_string()))?;
-            candidates.push(Candidate::new(
-                format!(
-                    "take row {}, column {} and all above and right of it",
-                    row + 1,
-                    col + 1
-                ),
-                text.join(","),
-                after,
-                (lengths.len() - row) as u64 * (len - col) as u64,
-            ));
+            candidates.push(Candidate {
+                cell: Some([(lengths.len() - row) as u64, col as u64 + 1]),
+                ..Candidate::new(
+                    format!(
+                        "take row {}, column {} and all above and right of it",
+                        row + 1,
+                        col + 1
+                    ),
+                    text.join(","),
+                    after,
+                    (lengths.len() - row) as u64 * (len - col) as u64,
+                )
+            });
         }
     }
     let moves = with_outcomes(candidates, |&after| {
@@ -504,13 +576,25 @@ pub fn chomp(
             engine.value(after).map_err(super::board::solve_error)?,
         ))
     })?;
-    Ok(MoveList::new(
+    let mut list = MoveList::new(
         "chomp",
         input.text()?.to_string(),
         Some(value),
         Player::winner_of(value),
         moves,
-    ))
+    );
+    let top = lengths.len();
+    list.board = Some(
+        (0..top)
+            .rev()
+            .map(|row| {
+                (0..lengths[row])
+                    .map(|col| if (row, col) == (0, 0) { 'P' } else { 'o' })
+                    .collect()
+            })
+            .collect(),
+    );
+    Ok(list)
 }
 
 /// Cakes: every rectangle of burning candles on one cake; the row of cakes after it has
@@ -546,6 +630,7 @@ pub fn cakes(
     };
     let position = write(&grids);
     let mut candidates = Vec::new();
+    let mut rects = Vec::new();
     for (k, &mask) in cakes.masks.iter().enumerate() {
         for r0 in 0..rows {
             for c0 in 0..cols {
@@ -567,6 +652,7 @@ pub fn cakes(
                         for row in after[k][r0..=r1].iter_mut() {
                             row[c0..=c1].fill(b'0');
                         }
+                        rects.push((k + 1, [r0, c0, r1, c1].map(|v| v as u64 + 1)));
                         candidates.push(Candidate::new(
                             format!(
                                 "cake {}: put out rows {}–{}, columns {}–{}",
@@ -585,13 +671,20 @@ pub fn cakes(
             }
         }
     }
-    Ok(MoveList::new(
+    let mut moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;
+    for (m, (part, [r0, c0, r1, c1])) in moves.iter_mut().zip(rects) {
+        m.part = Some(part);
+        m.cells = Some(vec![[r0, c0], [r1, c1]]);
+    }
+    let mut list = MoveList::new(
         "pshtbrth",
         input.text()?.to_string(),
         Some(total),
         Player::winner_of(total),
-        with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
-    ))
+        moves,
+    );
+    list.parts = Some(cakes.rows.clone());
+    Ok(list)
 }
 
 /// Which board in play [`in_play`] lists the moves of.
@@ -659,6 +752,7 @@ pub fn in_play(
         heaps: None,
         values: None,
         board: Some(board),
+        parts: None,
         moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
         misere: false,
         draw: false,
@@ -822,5 +916,109 @@ mod tests {
         )
         .expect("a list");
         assert!(lost.reply().is_some_and(|m| !m.winning && m.size == 1));
+    }
+
+    fn list(name: &str, position: &str) -> MoveList {
+        let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
+        catalogue::moves(
+            &game,
+            &Input::new("p", position),
+            &Options::default(),
+            &mut NoProgress,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    /// What a page draws from a list is what the move does: the board after each move,
+    /// drawn by its own list, is the board before it with the move's cells changed as the
+    /// rules say.
+    #[test]
+    fn boards_and_the_cells_of_each_move_agree_with_the_position_it_leaves() {
+        let cram = list("cram", "3 4\n..#.\n....\n.#..\n");
+        let board = cram.board.clone().expect("a board");
+        for m in &cram.moves {
+            let mut expect: Vec<Vec<u8>> = board.iter().map(|r| r.clone().into_bytes()).collect();
+            for [r, c] in m.cells.clone().expect("cells") {
+                let cell = &mut expect[r as usize - 1][c as usize - 1];
+                assert_eq!(*cell, b'.', "{}", m.label);
+                *cell = b'#';
+            }
+            let after = list("cram", &m.position).board.expect("a board");
+            let after: Vec<Vec<u8>> = after.into_iter().map(String::into_bytes).collect();
+            assert_eq!(after, expect, "{}", m.label);
+        }
+        let chomp = list("chomp", "4,3,3,1");
+        let board = chomp.board.clone().expect("a board");
+        assert_eq!(board, ["o", "ooo", "ooo", "Pooo"]);
+        for m in &chomp.moves {
+            let [r, c] = m.cell.expect("a cell");
+            // Everything at or above row r (rows drawn top first) and at or right of c goes.
+            let expect: Vec<String> = board
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    if i < r as usize {
+                        row.chars().take(c as usize - 1).collect()
+                    } else {
+                        row.clone()
+                    }
+                })
+                .filter(|row: &String| !row.is_empty())
+                .collect();
+            let after = list("chomp", &m.position).board.expect("a board");
+            assert_eq!(after, expect, "{}", m.label);
+        }
+        let cakes = list("pshtbrth", "110\n111\n\n011\n010\n");
+        let parts = cakes.parts.clone().expect("cakes");
+        for m in &cakes.moves {
+            let k = m.part.expect("a cake") - 1;
+            let [[r0, c0], [r1, c1]] = m.cells.clone().expect("corners")[..] else {
+                panic!("two corners")
+            };
+            let mut expect = parts.clone();
+            let mut rows: Vec<Vec<u8>> = expect[k].iter().map(|r| r.clone().into_bytes()).collect();
+            for row in &mut rows[r0 as usize - 1..r1 as usize] {
+                for cell in &mut row[c0 as usize - 1..c1 as usize] {
+                    assert_eq!(*cell, b'1', "{}", m.label);
+                    *cell = b'0';
+                }
+            }
+            expect[k] = rows
+                .into_iter()
+                .map(|r| String::from_utf8(r).expect("text"))
+                .collect();
+            assert_eq!(
+                list("pshtbrth", &m.position).parts,
+                Some(expect),
+                "{}",
+                m.label
+            );
+        }
+        let sheet = list("shgame", "4 5 2 3");
+        for m in &sheet.moves {
+            let after = list("shgame", &m.position).board.expect("a board");
+            let (rows, cols) = (after.len() as u64, after[0].len() as u64);
+            match (m.cut_after_column, m.cut_after_row) {
+                // Keeps the side with the mark (column 3, row 2).
+                (Some(c), None) => assert_eq!(cols, if c < 3 { 5 - c } else { c }, "{}", m.label),
+                (None, Some(r)) => assert_eq!(rows, if r < 2 { 4 - r } else { r }, "{}", m.label),
+                _ => panic!("{}: one cut line", m.label),
+            }
+        }
+        for (name, position, origin) in [("wythoff", "3 5", 0), ("lamqugam", "2 4 6", 1)] {
+            let queen = list(name, position);
+            let board = queen.board.clone().expect("a board");
+            for m in &queen.moves {
+                let [r, c] = m.cell.expect("a cell");
+                assert_eq!(board[r as usize - 1].as_bytes()[c as usize - 1], b'.');
+                let after = list(name, &m.position).board.expect("a board");
+                assert_eq!(after.len() as u64, r, "{name}: {}", m.label);
+                assert_eq!(after[0].len() as u64, c, "{name}: {}", m.label);
+                assert!(
+                    after.last().is_some_and(|row| row.ends_with('Q')),
+                    "{origin}"
+                );
+            }
+        }
     }
 }
