@@ -121,7 +121,8 @@ pub struct MoveList {
     /// The board, one string a row, top row first, where a page can draw it: lava maps and
     /// Inventor boards as their reports draw them; Cram ('.' free, '#' blocked); Chomp
     /// ('o' a square, 'P' the poisoned one); the lame queen ('Q' the queen, '.' a square,
-    /// the corner it moves towards at the top left) and the sheet ('@' the marked cell),
+    /// the corner it moves towards at the bottom left, so the first coordinate is the row
+    /// counted from the bottom) and the sheet ('@' the marked cell),
     /// these two up to [`MAX_DRAWN_SIDE`] a side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<Vec<String>>,
@@ -432,7 +433,9 @@ fn queen_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<MoveLis
         .moves(x, y)
         .into_iter()
         .map(|((a, b), winning)| Candidate {
-            cell: Some([a, b]),
+            // Drawn with the corner at the bottom left: the first coordinate is the row
+            // counted from the bottom.
+            cell: Some([x - a + 1, b]),
             ..Candidate::new(
                 format!("to ({}, {})", a - shift, b - shift),
                 written(a - shift, b - shift),
@@ -449,7 +452,7 @@ fn queen_from(name: &str, d: u64, x: u64, y: u64, origin: u64) -> Result<MoveLis
         with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
     );
     if x <= MAX_DRAWN_SIDE && y <= MAX_DRAWN_SIDE {
-        list.board = Some(drawn(x, y, |r, c| if (r, c) == (x, y) { 'Q' } else { '.' }));
+        list.board = Some(drawn(x, y, |r, c| if (r, c) == (1, y) { 'Q' } else { '.' }));
     }
     Ok(list)
 }
@@ -1008,16 +1011,18 @@ mod tests {
         for (name, position, origin) in [("wythoff", "3 5", 0), ("lamqugam", "2 4 6", 1)] {
             let queen = list(name, position);
             let board = queen.board.clone().expect("a board");
+            let x = board.len() as u64;
+            assert!(
+                board[0].ends_with('Q'),
+                "{name}: the queen at the top right"
+            );
             for m in &queen.moves {
                 let [r, c] = m.cell.expect("a cell");
                 assert_eq!(board[r as usize - 1].as_bytes()[c as usize - 1], b'.');
                 let after = list(name, &m.position).board.expect("a board");
-                assert_eq!(after.len() as u64, r, "{name}: {}", m.label);
+                assert_eq!(after.len() as u64, x - r + 1, "{name}: {}", m.label);
                 assert_eq!(after[0].len() as u64, c, "{name}: {}", m.label);
-                assert!(
-                    after.last().is_some_and(|row| row.ends_with('Q')),
-                    "{origin}"
-                );
+                assert!(after[0].ends_with('Q'), "{origin}");
             }
         }
     }
