@@ -8,11 +8,13 @@
 //!   `grundy analyze NAME --json` prints for TEXT.
 //! - `POST /api/moves` (heap games, script games, graphs, the sheet, the lame queen, cakes, lava
 //!   maps and Inventor boards in play, Cram, Chomp) lists every legal move with the
-//!   position it leaves and its outcome.
-//! - `GET /api/games` lists the catalogue: every game with its names, how a position is
-//!   written, and what can be asked of it.
-//! - `POST /api/move` plays grundy's reply: a winning move when there is one, else the
-//!   smallest move.
+//!   position it leaves, its outcome, where it is on the board, and the remoteness of the
+//!   position it leaves (normal play, where the whole-sum search holds it).
+//! - `GET /api/games` lists the catalogue: every game with its names, its rules, how a
+//!   position is written, and what can be asked of it.
+//! - `POST /api/move` plays grundy's reply: the winning move that wins fastest when there
+//!   is one, else the move that loses slowest (by remoteness; the smallest move where
+//!   remoteness is not known).
 //!
 //! Every answer other than 200 is `{"error": MESSAGE}` (bad JSON, unknown games and
 //! positions past the command line's limits are 400). What a hostile client or a page
@@ -65,6 +67,10 @@ const HEAD_TIME: Duration = Duration::from_secs(10);
 const HEAD_TIME_BUSY: Duration = Duration::from_secs(1);
 /// The most connections open at once (fewer when the file limit is lower).
 const MAX_CONNECTIONS: usize = 1024;
+/// The most sums a move list's remoteness search holds: about two seconds of work at
+/// most (two 4×4 cakes full of candles pass it after 2 s; Cram 5×6 needs 400,000 sums),
+/// since every move of a game lists its moves again.
+const REMOTENESS_POSITIONS: usize = 200_000;
 /// Memory for one Cram, Chomp or script position.
 const POSITION_MEMORY: u64 = 256 << 20;
 
@@ -579,6 +585,11 @@ fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
         None => catalogue::lookup_for(&r.game, Feature::Moves)?,
     };
     let mut list = catalogue::moves(&game, &input(r), &options(r), &mut grundy::NoProgress)?;
+    if !list.misere && !list.draw && list.loopy_value.is_none() {
+        // Left out where the search cannot hold the whole sum, or the game has no such
+        // search (the boards in play): the moves and their outcomes stand without it.
+        let _ = catalogue::add_remoteness(&game, &input(r), &mut list, REMOTENESS_POSITIONS);
+    }
     if r.script.is_some() {
         // Named as the client named it.
         list.game = r.game.clone();
@@ -613,8 +624,7 @@ struct Reply {
     analysis: Value,
 }
 
-/// grundy's reply: a winning move when there is one, else the smallest (the longest game,
-/// in the hope of a mistake).
+/// grundy's reply ([`MoveList::reply`]): win fastest, keep a draw, or lose slowest.
 fn play(r: &Request) -> Result<Reply, ApiError> {
     let list = list_moves(r)?;
     if list.moves.is_empty() && r.position.trim().is_empty() {

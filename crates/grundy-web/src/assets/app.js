@@ -1,21 +1,57 @@
-// The page: play a heap game against grundy, and analyze a position of any game.
+// The page: play any game of the catalogue on its board against grundy, and analyze a
+// position of any game. Everything drawn comes from the API's move lists (the board, where
+// each move is on it, its outcome and remoteness): the page derives no move itself.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const make = (tag, className, text) => {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
 let game = "nim";
 let position = "";
 let history = [];
 let busy = false;
+let entries = [];
+// The request in flight, if any: its controller (Cancel aborts it, which stops its work
+// on the server) and the timer that shows the waiting line after half a second.
+let inFlight = null;
+
+class Cancelled extends Error {}
 
 async function api(path, game, position, misere = $("misere").checked) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game, position, misere }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error || response.statusText);
-  return body;
+  const controller = new AbortController();
+  const started = performance.now();
+  const what = path === "/api/move" ? "grundy is thinking" : "Solving the position";
+  const tick = () => {
+    $("working").hidden = false;
+    $("elapsed").textContent = `${what}… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+  inFlight = { controller, timer: setTimeout(function show() { tick(); inFlight.timer = setTimeout(show, 100); }, 500) };
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game, position, misere }),
+      signal: controller.signal,
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.error || response.statusText);
+    return body;
+  } catch (e) {
+    if (e.name === "AbortError") throw new Cancelled("cancelled");
+    throw e;
+  } finally {
+    clearTimeout(inFlight.timer);
+    inFlight = null;
+    $("working").hidden = true;
+  }
+}
+
+function cancel() {
+  if (inFlight) inFlight.controller.abort();
 }
 
 function setStatus(state, text) {
@@ -25,12 +61,11 @@ function setStatus(state, text) {
 }
 
 function log(text) {
-  const item = document.createElement("li");
-  item.textContent = text;
-  $("log").appendChild(item);
+  $("log").appendChild(make("li", "", text));
 }
 
 function moveLabel(m) {
+  if (!m.heap) return m.move;
   const rest = m.leaves.length ? m.leaves.join(" + ") : "nothing";
   return m.take ? `take ${m.take}, leave ${rest}` : `split into ${rest}`;
 }
@@ -49,111 +84,280 @@ const STARTS = {
   graph: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
 };
 
-// The cells of a board in play, as analyze draws them.
-const KINDS = {
-  "#": "wall", "^": "open", "~": "lava", m: "monster",
-  X: "spot", ".": "empty", A: "built", "+": "sign",
-};
+// What a move leaves, in words, for titles and the side list.
+function outcomeText(m) {
+  const worth = m.loopy_value_after !== undefined
+    ? `leaves a position worth ${m.loopy_value_after}` +
+      (m.winning ? ": a loss for grundy" : m.drawing ? ": a draw" : ": a win for grundy")
+    : m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
+    : `leaves a position worth ${m.value_after}`;
+  return m.remoteness === undefined ? worth : `${worth}; remoteness ${m.remoteness}`;
+}
+
+function outcomeClass(m) {
+  return m.winning ? "winning" : m.drawing ? "drawing" : "losing";
+}
+
+// Marks `element` as playing `m`: its colour under hints, its title, and the click.
+function playable(element, list, m) {
+  element.classList.add(outcomeClass(m));
+  element.dataset.winning = String(m.winning);
+  element.dataset.drawing = String(Boolean(m.drawing));
+  element.dataset.position = m.position;
+  element.dataset.move = m.move;
+  if (m.remoteness !== undefined) element.dataset.remoteness = String(m.remoteness);
+  element.title = `${m.move}: ${outcomeText(m)}`;
+  element.setAttribute("aria-label", element.title);
+  element.addEventListener("click", () => play(list, m));
+  return element;
+}
 
 function moveButton(list, m) {
-  const b = document.createElement("button");
-  b.textContent = m.heap ? moveLabel(m) : m.move;
-  b.className = m.winning ? "winning" : m.drawing ? "drawing" : "losing";
-  b.dataset.winning = String(m.winning);
-  b.dataset.drawing = String(Boolean(m.drawing));
-  b.dataset.position = m.position;
+  const b = playable(make("button", "move", moveLabel(m)), list, m);
+  if (m.remoteness !== undefined) b.appendChild(make("span", "remote", ` ${m.remoteness}`));
+  // Where the move is on the board, for keyboards (and tests) that read the list.
+  if (m.cell) b.dataset.cell = m.cell.join(",");
+  if (m.cells) b.dataset.cells = m.cells.map((c) => c.join(",")).join(" ");
+  if (m.part) b.dataset.part = String(m.part);
+  if (m.cut_after_column !== undefined) b.dataset.cut = `column:${m.cut_after_column}`;
+  if (m.cut_after_row !== undefined) b.dataset.cut = `row:${m.cut_after_row}`;
   if (m.heap) {
     b.dataset.heap = String(m.heap);
     b.dataset.take = String(m.take);
     b.dataset.leaves = m.leaves.join(" ");
   }
-  b.title = m.loopy_value_after !== undefined
-    ? `leaves a position worth ${m.loopy_value_after}` +
-      (m.winning ? ": a loss for grundy" : m.drawing ? ": a draw" : ": a win for grundy")
-    : m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
-    : `leaves a position worth ${m.value_after}`;
-  b.addEventListener("click", () => play(list, m));
   return b;
 }
 
-// A board in play as a grid of cells; the cells that can be played are buttons.
-function boardGrid(list) {
-  const byCell = new Map(list.moves.map((m) => [m.cell.join(","), m]));
-  const grid = document.createElement("div");
-  grid.className = "grid";
-  grid.style.gridTemplateColumns = `repeat(${list.board[0].length}, 1.9rem)`;
-  list.board.forEach((row, r) => {
-    [...row].forEach((ch, c) => {
-      const m = byCell.get(`${r + 1},${c + 1}`);
-      const cell = m ? moveButton(list, m) : document.createElement("span");
-      cell.classList.add("cell", KINDS[ch] || "empty");
-      cell.textContent = m ? "" : ch === "." || ch === "^" ? "" : ch;
-      if (m) cell.setAttribute("aria-label", m.move);
-      grid.appendChild(cell);
-    });
+// The cells of a board, as the move lists draw them.
+const KINDS = {
+  "#": "wall", "^": "open", "~": "lava", m: "monster",
+  X: "spot", ".": "empty", A: "built", "+": "sign",
+  o: "square", P: "poison", Q: "queen",
+};
+
+const key = (r, c) => `${r},${c}`;
+
+// A grid of `rows` (strings), each cell made by `cell(ch, r, c)` (from 1).
+function grid(rows, cell) {
+  const g = make("div", "grid");
+  const cols = Math.max(...rows.map((row) => row.length));
+  g.style.setProperty("--cols", cols);
+  rows.forEach((row, r) => {
+    for (let c = 0; c < cols; c++) {
+      const ch = row[c] ?? " ";
+      const e = cell(ch, r + 1, c + 1);
+      e.classList.add("cell", ch === " " ? "none" : KINDS[ch] || "empty");
+      e.dataset.row = String(r + 1);
+      e.dataset.col = String(c + 1);
+      g.appendChild(e);
+    }
   });
-  return grid;
+  return g;
+}
+
+// A board played one cell a move: lava, Inventor, Chomp, the queen.
+function cellBoard(list) {
+  const byCell = new Map(list.moves.map((m) => [key(...m.cell), m]));
+  return grid(list.board, (ch, r, c) => {
+    const m = byCell.get(key(r, c));
+    if (!m) return make("span", "", ch === "Q" ? "♛" : ch === "P" ? "☠" : "");
+    return playable(make("button"), list, m);
+  });
+}
+
+// A board played on two cells a move: Cram's domino (board) or a rectangle of candles
+// (one of list.parts). The first click picks a cell; the cells that finish a move from it
+// are then coloured by that move's outcome, and a click on one plays it.
+function pairBoard(list, rows, moves, free) {
+  const pair = new Map();
+  const starts = new Map();
+  for (const m of moves) {
+    const [a, b] = m.cells;
+    // Either pair of opposite corners names a rectangle.
+    const c = [a[0], b[1]];
+    const d = [b[0], a[1]];
+    for (const [p, q] of [[a, b], [b, a], [c, d], [d, c]]) {
+      pair.set(`${key(...p)}|${key(...q)}`, m);
+      const best = starts.get(key(...p));
+      if (!best || (m.winning && !best.winning)) starts.set(key(...p), m);
+    }
+  }
+  let picked = null;
+  const g = grid(rows, (ch, r, c) => {
+    if (!free(ch) || !starts.has(key(r, c))) return make("span");
+    const b = make("button");
+    const best = starts.get(key(r, c));
+    b.classList.add(best.winning ? "starts-winning" : "starts");
+    b.title = `row ${r}, column ${c}`;
+    b.setAttribute("aria-label", b.title);
+    b.addEventListener("click", () => {
+      const here = key(r, c);
+      if (picked && pair.has(`${picked}|${here}`)) {
+        play(list, pair.get(`${picked}|${here}`));
+        return;
+      }
+      picked = picked === here && !pair.has(`${here}|${here}`) ? null : here;
+      for (const e of g.querySelectorAll("button")) {
+        e.classList.remove("picked", "winning", "losing", "drawing", "ends");
+        const m = picked && pair.get(`${picked}|${key(e.dataset.row, e.dataset.col)}`);
+        if (m) {
+          e.classList.add("ends", outcomeClass(m));
+          e.title = `${m.move}: ${outcomeText(m)}`;
+        } else {
+          e.title = `row ${e.dataset.row}, column ${e.dataset.col}`;
+        }
+      }
+      if (picked) b.classList.add("picked");
+    });
+    return b;
+  });
+  return g;
+}
+
+// The sheet: its cells, and a button on every line a cut can run along.
+function sheetBoard(list) {
+  const rows = list.board.length;
+  const cols = list.board[0].length;
+  const g = make("div", "sheet");
+  g.style.gridTemplateColumns = Array(cols).fill("minmax(0, 2rem)").join(" 0.7rem ");
+  g.style.gridTemplateRows = Array(rows).fill("2rem").join(" 0.7rem ");
+  list.board.forEach((row, r) => [...row].forEach((ch, c) => {
+    const e = make("span", ch === "@" ? "paper mark" : "paper", ch === "@" ? "●" : "");
+    e.style.gridRow = String(2 * r + 1);
+    e.style.gridColumn = String(2 * c + 1);
+    g.appendChild(e);
+  }));
+  for (const m of list.moves) {
+    const line = playable(make("button", "cut"), list, m);
+    if (m.cut_after_column !== undefined) {
+      line.classList.add("down");
+      line.dataset.cut = `column:${m.cut_after_column}`;
+      line.style.gridColumn = String(2 * m.cut_after_column);
+      line.style.gridRow = "1 / -1";
+    } else {
+      line.classList.add("across");
+      line.dataset.cut = `row:${m.cut_after_row}`;
+      line.style.gridRow = String(2 * m.cut_after_row);
+      line.style.gridColumn = "1 / -1";
+    }
+    g.appendChild(line);
+  }
+  return g;
+}
+
+// A heap: its counters, each a button taking from it onwards; a take with several ways
+// to leave the rest (a split) asks which.
+function heapBox(list, i, size) {
+  const box = make("div", "heap");
+  box.append(make("div", "", `heap ${i + 1}: ${size} · value ${list.values[i]}`));
+  const mine = list.moves.filter((m) => m.heap === i + 1);
+  const counters = make("div", "counters");
+  const choices = make("div", "moves choices");
+  const shown = Math.min(size, 60);
+  for (let j = 1; j <= shown; j++) {
+    const take = size - j + 1;
+    const ways = mine.filter((m) => m.take === take);
+    if (ways.length === 0) {
+      counters.append(make("span", "counter", "●"));
+      continue;
+    }
+    const b = make("button", "counter", "●");
+    b.dataset.take = String(take);
+    b.classList.add(ways.some((m) => m.winning) ? "winning" : ways.some((m) => m.drawing) ? "drawing" : "losing");
+    b.title = `take ${take}` + (ways.length > 1 ? ` (${ways.length} ways to leave the rest)` : `: ${outcomeText(ways[0])}`);
+    b.setAttribute("aria-label", b.title);
+    b.addEventListener("click", () => {
+      if (ways.length === 1) return play(list, ways[0]);
+      choices.replaceChildren(...ways.map((m) => moveButton(list, m)));
+    });
+    counters.append(b);
+  }
+  if (size > shown) counters.append(make("span", "", ` … (${size})`));
+  const splits = mine.filter((m) => m.take === 0);
+  if (splits.length) choices.append(...splits.map((m) => moveButton(list, m)));
+  box.append(counters, choices);
+  return box;
 }
 
 // What the cells of a board mean, for the kinds on it.
 const MEANING = {
   wall: "wall", lava: "lava", monster: "monster: click to pour lava from it",
   spot: "free spot: click to build", built: "attraction", sign: "sign",
+  poison: "poisoned square", queen: "the queen",
 };
 
-function legend(list) {
-  const present = new Set(list.board.flatMap((row) => [...row].map((ch) => KINDS[ch])));
-  const p = document.createElement("p");
-  p.className = "legend";
+function legend(rows) {
+  const present = new Set(rows.flatMap((row) => [...row].map((ch) => KINDS[ch])));
+  const p = make("p", "legend");
   Object.entries(MEANING).filter(([kind]) => present.has(kind)).forEach(([kind, text]) => {
-    const swatch = document.createElement("span");
-    swatch.className = `cell swatch ${kind}`;
-    p.append(swatch, ` ${text} `);
+    p.append(make("span", `cell swatch ${kind}`), ` ${text} `);
   });
   return p;
 }
 
-function render(list) {
-  const heaps = $("heaps");
-  heaps.replaceChildren();
-  heaps.dataset.game = game;
-  heaps.dataset.position = position;
-  $("board").classList.toggle("hints", $("hints").checked);
+// How to play the board drawn, in a line.
+function howTo(list) {
+  if (list.game === "cram") return "Click a free cell, then a neighbour, to place a domino.";
+  if (list.game === "chomp") return "Click a square to bite it and everything above and right of it.";
+  if (list.game === "shgame") return "Click a line between cells to cut the sheet there.";
+  if (list.game === "pshtbrth") return "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).";
+  if (list.board && list.moves.some((m) => m.cell) && /queen|wythoff|lamqugam/.test(list.game))
+    return "Click the square to move the queen to.";
+  if (list.heaps) return "Click a counter to take it and every counter after it.";
+  return "";
+}
+
+function summaryText(list) {
   const worth = (list.loopy_value !== undefined ? `Position worth ${list.loopy_value}`
     : list.grundy === null ? "A position" : `Position worth ${list.grundy}`) +
     (list.misere ? " under misère play" : "");
   const xor = list.values ? list.values.join(" xor ") : "";
-  $("summary").textContent =
-    worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") +
-    (list.draw ? ": a draw with perfect play; neither player can force a win, and play can go on for ever."
-      : list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.");
-  if (list.board) {
-    heaps.append(boardGrid(list), legend(list));
-    return;
+  const outcome = list.draw
+    ? ": a draw with perfect play; neither player can force a win, and play can go on for ever."
+    : list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.";
+  let text = worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") + outcome;
+  if (list.remoteness !== undefined) {
+    text += list.remoteness % 2 === 1
+      ? ` Remoteness ${list.remoteness}: the winner can end it within ${list.remoteness} moves.`
+      : ` Remoteness ${list.remoteness}: the loser can make it last ${list.remoteness} moves.`;
   }
-  if (!list.heaps) {
-    const shown = document.createElement("pre");
-    shown.textContent = `${list.game}:\n${list.position}`;
-    const moves = document.createElement("div");
-    moves.className = "moves";
-    list.moves.forEach((m) => moves.appendChild(moveButton(list, m)));
-    heaps.append(shown, moves);
-    return;
+  return text;
+}
+
+function render(list) {
+  const board = $("heaps");
+  board.replaceChildren();
+  board.dataset.game = game;
+  board.dataset.position = position;
+  if (list.remoteness !== undefined) board.dataset.remoteness = String(list.remoteness);
+  else delete board.dataset.remoteness;
+  $("board").classList.toggle("hints", $("hints").checked);
+  $("summary").textContent = summaryText(list);
+  $("how").textContent = howTo(list);
+  const words = make("div", "moves");
+  list.moves.forEach((m) => words.appendChild(moveButton(list, m)));
+  $("words").replaceChildren(words);
+  $("words-count").textContent = `${list.moves.length}`;
+  if (list.parts) {
+    list.parts.forEach((rows, k) => {
+      const cake = make("div", "part");
+      cake.dataset.part = String(k + 1);
+      cake.append(make("div", "", `cake ${k + 1}`),
+        pairBoard(list, rows, list.moves.filter((m) => m.part === k + 1), (ch) => ch === "1"));
+      board.append(cake);
+    });
+  } else if (list.board && list.game === "shgame") {
+    board.append(sheetBoard(list));
+  } else if (list.board && list.moves.some((m) => m.cells)) {
+    board.append(pairBoard(list, list.board, list.moves, (ch) => ch === "."));
+  } else if (list.board) {
+    board.append(cellBoard(list), legend(list.board));
+  } else if (list.heaps) {
+    list.heaps.forEach((size, i) => board.appendChild(heapBox(list, i, size)));
+  } else {
+    board.append(make("pre", "", `${list.game}:\n${list.position}`));
   }
-  list.heaps.forEach((size, i) => {
-    const box = document.createElement("div");
-    box.className = "heap";
-    const title = document.createElement("div");
-    title.textContent = `heap ${i + 1}: ${size} · value ${list.values[i]}`;
-    const counters = document.createElement("div");
-    counters.className = "counters";
-    counters.textContent = size > 60 ? "●".repeat(60) + ` … (${size})` : "●".repeat(size);
-    const moves = document.createElement("div");
-    moves.className = "moves";
-    list.moves.filter((m) => m.heap === i + 1).forEach((m) => moves.appendChild(moveButton(list, m)));
-    box.append(title, counters, moves);
-    heaps.appendChild(box);
-  });
 }
 
 async function show() {
@@ -172,12 +376,17 @@ async function show() {
   $("undo").disabled = history.length === 0;
 }
 
+function clearBoard() {
+  for (const id of ["heaps", "words", "log"]) $(id).replaceChildren();
+  $("summary").textContent = "";
+  $("how").textContent = "";
+  $("words-count").textContent = "0";
+}
+
 async function grundyMoves() {
-  setStatus("thinking", "grundy is thinking…");
   const reply = await api("/api/move", game, position);
   if (!reply.move) {
-    $("heaps").replaceChildren();
-    $("summary").textContent = "";
+    clearBoard();
     if ($("misere").checked) {
       setStatus("grundy-wins", "grundy wins: it has no move left, and under misère play the last mover loses.");
     } else {
@@ -193,25 +402,48 @@ async function grundyMoves() {
 async function play(list, m) {
   if (busy) return;
   busy = true;
+  const before = position;
+  // The move is made at once: the board it leaves is drawn when grundy has replied.
+  for (const id of ["heaps", "words"]) $(id).replaceChildren();
   try {
     history.push(position);
     log(`you: ${m.move}`);
     position = m.position;
+    setStatus("thinking", "grundy is thinking…");
     if (await grundyMoves()) await show();
     $("undo").disabled = false;
   } catch (e) {
+    if (e instanceof Cancelled) {
+      // Back to before the move, as if it had not been made.
+      position = before;
+      history.pop();
+      $("log").lastElementChild?.remove();
+      setStatus("cancelled", "Cancelled: the move was taken back.");
+      busy = false;
+      await show().catch((err) => setStatus("error", `Error: ${err.message}`));
+      return;
+    }
     setStatus("error", `Error: ${e.message}`);
   } finally {
     busy = false;
   }
 }
 
+function rulesOf(name) {
+  const e = entries.find((e) => e.name === name || e.aliases.includes(name)) ||
+    entries.find((e) => e.name.endsWith(":") && name.startsWith(e.name));
+  return e ? e.rules : "";
+}
+
 async function newGame() {
+  if (busy) cancel();
   const choice = $("game").value;
   game = choice === "other" ? $("code").value.trim() : choice;
   position = $("position").value.trim() + "\n";
   history = [];
-  $("log").replaceChildren();
+  // The previous game's board and moves go at once, whatever the new one takes.
+  clearBoard();
+  $("rules").textContent = rulesOf(game);
   setStatus("thinking", "Setting up…");
   busy = true;
   try {
@@ -219,8 +451,9 @@ async function newGame() {
     if ($("first").value === "grundy" && !(await grundyMoves())) return;
     await show();
   } catch (e) {
-    $("heaps").replaceChildren();
-    setStatus("error", `Error: ${e.message}`);
+    clearBoard();
+    if (e instanceof Cancelled) setStatus("cancelled", "Cancelled: choose a smaller position, or try again.");
+    else setStatus("error", `Error: ${e.message}`);
   } finally {
     busy = false;
   }
@@ -229,10 +462,17 @@ async function newGame() {
 async function undo() {
   if (busy || history.length === 0) return;
   position = history.pop();
-  const entries = $("log").children;
+  const items = $("log").children;
   // Your move and grundy's reply go together.
-  for (let k = 0; k < 2 && entries.length; k++) entries[entries.length - 1].remove();
-  await show();
+  for (let k = 0; k < 2 && items.length; k++) items[items.length - 1].remove();
+  busy = true;
+  try {
+    await show();
+  } catch (e) {
+    setStatus(e instanceof Cancelled ? "cancelled" : "error", e instanceof Cancelled ? "Cancelled." : `Error: ${e.message}`);
+  } finally {
+    busy = false;
+  }
 }
 
 async function analyzeAny() {
@@ -240,26 +480,16 @@ async function analyzeAny() {
   out.replaceChildren();
   try {
     const report = await api("/api/analyze", $("a-game").value.trim(), $("a-position").value, $("a-misere").checked);
-    const head = document.createElement("p");
     const moves = report.winning_moves || [];
-    head.innerHTML = "";
     const outcome = report.winner === "draw" ? "a draw with perfect play"
       : `winner with perfect play: the ${report.winner} player`;
-    head.textContent = `value ${report.grundy ?? report.value ?? "unknown"}; ${outcome}; ${moves.length} winning move(s).`;
-    const list = document.createElement("ul");
-    moves.slice(0, 50).forEach((m) => {
-      const item = document.createElement("li");
-      item.textContent = m.move;
-      list.appendChild(item);
-    });
-    const raw = document.createElement("pre");
-    raw.textContent = JSON.stringify(report, null, 1);
+    const head = make("p", "", `value ${report.grundy ?? report.value ?? "unknown"}; ${outcome}; ${moves.length} winning move(s).`);
+    const list = make("ul");
+    moves.slice(0, 50).forEach((m) => list.appendChild(make("li", "", m.move)));
+    const raw = make("pre", "", JSON.stringify(report, null, 1));
     out.append(head, list, raw);
   } catch (e) {
-    const p = document.createElement("p");
-    p.className = "error";
-    p.textContent = `Error: ${e.message}`;
-    out.appendChild(p);
+    out.appendChild(make("p", "error", e instanceof Cancelled ? "Cancelled." : `Error: ${e.message}`));
   }
 }
 
@@ -268,23 +498,23 @@ async function analyzeAny() {
 // typed under "Another game".
 async function loadGames() {
   const response = await fetch("/api/games");
-  const entries = await response.json();
+  entries = await response.json();
   const order = { heaps: 0, board: 1, contest: 2, plane: 3, graph: 4, script: 5 };
   const playable = entries
     .filter((e) => e.features.includes("moves") && !e.name.endsWith(":"))
     .sort((a, b) => order[a.kind] - order[b.kind]);
   const other = $("game").querySelector('option[value="other"]');
   for (const e of playable) {
-    const option = document.createElement("option");
+    const option = make("option", "", `${e.name}: ${e.summary}`);
     option.value = e.name;
-    option.textContent = `${e.name}: ${e.summary}`;
     option.title = e.position;
     $("game").insertBefore(option, other);
   }
   $("game").value = "nim";
+  $("rules").textContent = rulesOf("nim");
   for (const e of entries.filter((e) => e.features.includes("analyze"))) {
     for (const name of [e.name, ...e.aliases]) {
-      const option = document.createElement("option");
+      const option = make("option");
       option.value = name;
       option.label = e.summary;
       $("games").appendChild(option);
@@ -298,9 +528,11 @@ $("game").addEventListener("change", () => {
   $("position-name").textContent = STARTS[choice] ? "Position" : "Heaps";
   $("position").value = STARTS[choice] || "3 4 5";
   $("position").rows = Math.min(12, Math.max(2, $("position").value.split("\n").length));
+  $("rules").textContent = rulesOf(choice === "other" ? $("code").value.trim() : choice);
 });
 $("hints").addEventListener("change", () => $("board").classList.toggle("hints", $("hints").checked));
 $("new-game").addEventListener("click", newGame);
 $("undo").addEventListener("click", undo);
+$("cancel").addEventListener("click", cancel);
 $("a-run").addEventListener("click", analyzeAny);
 loadGames().catch((e) => setStatus("error", `Error: ${e.message}`));
