@@ -1,12 +1,16 @@
 // The page of `grundy serve` played in a real browser, as a person would: Nim from a
-// winning position following the hints (the person must win), Nim with grundy moving
-// first from a winning position (grundy must win, and leave a position worth 0 after each
-// of its moves), hints checked against /api/analyze at every turn, undo, and Kayles.
+// winning position following the hints on the counters (the person must win), Nim with
+// grundy moving first from a winning position (grundy must win, and leave a position worth
+// 0 after each of its moves), hints checked against /api/analyze at every turn, undo,
+// Kayles; whole games of the sheet, the lame queen, Cram, Chomp and cakes played by
+// clicking their boards, every colour and remoteness checked; a lava map, an Inventor
+// board, misère play, a graph with cycles; and a long set-up cancelled, the server's work
+// stopped with it.
 //
 // Usage: node play.mjs GRUNDY_BINARY [SCREENSHOT_DIR]
 // The browser is Debian's chromium (CHROMIUM overrides its path).
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [binary, shots = "e2e-screenshots"] = process.argv.slice(2);
@@ -55,7 +59,7 @@ async function state(page) {
 async function checkHints(page, url) {
   const { game, position } = await page.$eval("#heaps", (e) => ({ ...e.dataset }));
   const analysis = await api(url, "api/analyze", game, position);
-  const shown = await page.$$eval("#heaps button[data-winning='true']", (bs) =>
+  const shown = await page.$$eval("#words button[data-winning='true']", (bs) =>
     bs.map((b) => `${b.dataset.heap}/${b.dataset.take}/${b.dataset.leaves}`).sort());
   const key = (m) => `${m.heap}/${m.take}/${[...m.leaves].sort((a, b) => b - a).join(" ")}`;
   const expected = analysis.winning_moves.map(key).sort();
@@ -71,6 +75,108 @@ async function newGame(page, game, position, first) {
   await page.selectOption("#first", first);
   await page.click("#new-game");
   return state(page);
+}
+
+// CPU time (user and system, in clock ticks) the process `pid` uses over `ms`.
+async function cpuOver(pid, ms) {
+  const ticks = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const before = ticks();
+  await new Promise((r) => setTimeout(r, ms));
+  return ticks() - before;
+}
+
+// The moves of the position on screen, as the side list gives them.
+const listed = (page) => page.$$eval("#words button", (bs) => bs.map((b) => ({ ...b.dataset })));
+
+// Every move's colour and remoteness on screen against the position it leaves: green
+// exactly when analyze calls that position lost, and remoteness even exactly then.
+async function checkMoves(page, url, name) {
+  const moves = await listed(page);
+  for (const m of moves) {
+    const lost = (await api(url, "api/analyze", name, m.position)).winner === "second";
+    if (lost !== (m.winning === "true")) fail(`${name}: the move '${m.move}' is coloured wrong`);
+    if (m.remoteness === undefined) fail(`${name}: the move '${m.move}' has no remoteness`);
+    if ((Number(m.remoteness) % 2 === 0) !== lost) fail(`${name}: '${m.move}' has remoteness ${m.remoteness}`);
+  }
+  return moves;
+}
+
+// The move to play: a green one when there is one (the fastest win, by remoteness),
+// else the one that makes the game last longest.
+function choose(moves) {
+  const green = moves.filter((m) => m.winning === "true");
+  const r = (m) => Number(m.remoteness);
+  if (green.length) return green.reduce((a, b) => (r(b) < r(a) ? b : a));
+  return moves.reduce((a, b) => (r(b) > r(a) ? b : a));
+}
+
+// Whole games of the sheet, the lame queen, Cram, Chomp and cakes, each move made by
+// clicking the board; at every turn every colour is checked, and the board's own hints
+// agree with the list's. grundy's replies must win fastest: from a winning position the
+// person faces, after grundy's move, remoteness one less than before its move, minus one.
+async function boardGames(page, url) {
+  const click = {
+    // A cut line.
+    // A cut line, clicked near its start (where no line crosses it).
+    shgame: async (m) => page.click(`#heaps .cut[data-cut='${m.cut}']`,
+      { position: m.cut.startsWith("column") ? { x: 3, y: 6 } : { x: 6, y: 3 } }),
+    // The target square.
+    lamqugam: async (m) => {
+      const [r, c] = m.cell.split(",");
+      return page.click(`#heaps .grid button[data-row='${r}'][data-col='${c}']`);
+    },
+    chomp: async (m) => {
+      const [r, c] = m.cell.split(",");
+      return page.click(`#heaps .grid button[data-row='${r}'][data-col='${c}']`);
+    },
+    // Two cells: the second one, once the first is picked, shows the move's colour.
+    cram: async (m) => pickTwo(page, "#heaps", m),
+    pshtbrth: async (m) => pickTwo(page, `#heaps .part[data-part='${m.part}']`, m),
+  };
+  const games = [
+    ["shgame", "6 9 2 4", "you"],
+    ["lamqugam", "2 13 9", "you"],
+    ["cram", "3 5", "you"],
+    ["chomp", "5,4,4,2", "grundy"],
+    ["pshtbrth", "0110\n1111\n0110\n\n1001\n0110\n0000", "you"],
+  ];
+  for (const [name, start, first] of games) {
+    let s = await newGame(page, name, start, first);
+    let moves = 0;
+    while (s === "your-move") {
+      const all = await checkMoves(page, url, name);
+      const m = choose(all);
+      await click[name](m);
+      moves++;
+      s = await state(page);
+      // grundy won fastest or lost slowest: the position it left is one move nearer the end
+      // than the one the person left it.
+      const now = await page.$eval("#heaps", (e) => e.dataset.remoteness);
+      if (s === "your-move" && Number(now) !== Number(m.remoteness) - 1) {
+        fail(`${name}: after '${m.move}' (remoteness ${m.remoteness}) grundy left remoteness ${now}`);
+      }
+      if (moves === 1) await page.screenshot({ path: `${shots}/${name}-board.png`, fullPage: true });
+    }
+    if (!["you-win", "grundy-wins"].includes(s)) fail(`${name} ${start} ended in '${s}'`);
+    console.log(`${name} ${start}: ${moves} moves clicked on the board, every colour checked; the game ended in '${s}'`);
+  }
+}
+
+// Plays the move on two cells `m.cells` inside `scope`: the first click picks a cell, and
+// the second cell then shows the colour of the move, before it is clicked.
+async function pickTwo(page, scope, m) {
+  const [a, b] = m.cells.split(" ").map((c) => c.split(","));
+  const at = ([r, c]) => `${scope} .grid button[data-row='${r}'][data-col='${c}']`;
+  await page.click(at(a));
+  if (a.join() !== b.join()) {
+    const colour = await page.$eval(at(b), (e) => e.classList.contains("winning"));
+    if (colour !== (m.winning === "true")) fail(`${scope}: the second cell of '${m.move}' is coloured wrong`);
+  }
+  await page.click(at(b));
 }
 
 const { server, url } = await startServer();
@@ -93,9 +199,13 @@ try {
   while (s === "your-move") {
     const { analysis } = await checkHints(page, url);
     if (analysis.grundy === 0) fail("grundy left the person a winning position? no: a losing one, after a winning start");
-    const green = await page.$("#heaps button[data-winning='true']");
+    const green = await page.$("#words button[data-winning='true']");
     if (!green) fail("no green move from a winning position");
-    await green.click();
+    // Played on the board: the counter of that heap from which the move takes.
+    const { heap, take } = await green.evaluate((b) => ({ ...b.dataset }));
+    const counter = `#heaps .heap:nth-child(${heap}) button.counter[data-take='${take}']`;
+    if (!(await page.$eval(counter, (b) => b.classList.contains("winning")))) fail(`nim: the counter of ${heap}/${take} is not green`);
+    await page.click(counter);
     moves++;
     s = await state(page);
   }
@@ -110,7 +220,7 @@ try {
   while (s === "your-move") {
     const { analysis, position } = await checkHints(page, url);
     if (analysis.grundy !== 0) fail(`grundy left ${position}, worth ${analysis.grundy}`);
-    const all = await page.$$("#heaps button");
+    const all = await page.$$("#heaps button.counter");
     await all[moves % all.length].click();
     moves++;
     s = await state(page);
@@ -123,7 +233,7 @@ try {
   s = await newGame(page, "kayles", "4 6", "you");
   const before = await page.$eval("#heaps", (e) => e.dataset.position);
   await checkHints(page, url);
-  await page.click("#heaps button[data-winning='false']");
+  await page.click("#words button[data-winning='false']");
   await state(page);
   await page.click("#undo");
   await page.waitForFunction((p) => document.getElementById("heaps").dataset.position === p, before);
@@ -131,40 +241,15 @@ try {
   await page.screenshot({ path: `${shots}/kayles.png`, fullPage: true });
   console.log("kayles 4 6: hints match analyze; undo restores the position");
 
-  // 4. The sheet and the lame queen: follow the green moves and win; each time the green
-  //    moves are exactly the positions analyze's winning moves reach.
-  const after = {
-    shgame: (m) => `${m.after.rows} ${m.after.columns} ${m.after.mark_row} ${m.after.mark_column}`,
-    lamqugam: (m, d) => `${d} ${m.to[0]} ${m.to[1]}`,
-  };
-  for (const [name, start] of [["shgame", "6 9 2 4"], ["lamqugam", "2 13 9"]]) {
-    s = await newGame(page, name, start, "you");
-    moves = 0;
-    while (s === "your-move") {
-      const position = await page.$eval("#heaps", (e) => e.dataset.position);
-      const analysis = await api(url, "api/analyze", name, position);
-      const d = position.split(" ")[0];
-      const expected = analysis.winning_moves.map((m) => after[name](m, d)).sort();
-      const shown = await page.$$eval("#heaps button[data-winning='true']", (bs) => bs.map((b) => b.dataset.position).sort());
-      if (JSON.stringify(shown) !== JSON.stringify(expected)) {
-        fail(`hints on ${name} ${position}: green ${JSON.stringify(shown)}, analyze ${JSON.stringify(expected)}`);
-      }
-      if (shown.length === 0) fail(`no green move on ${name} ${position}, a winning start`);
-      await page.click("#heaps button[data-winning='true']");
-      moves++;
-      s = await state(page);
-    }
-    if (s !== "you-win") fail(`following the hints on ${name} ${start} ended in '${s}'`);
-    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-    console.log(`${name} ${start}: won by following the hints in ${moves} moves`);
-  }
+  // 4. Whole games on the boards: see boardGames below.
+  await boardGames(page, url);
 
   // 5a. A lava map and an Inventor board, played on the grid of cells. The person
   //     follows the hints on the lava map and wins; grundy moves first on the Inventor
   //     board and wins, leaving a position worth 0 each time. At every turn the green
   //     cells are exactly analyze's winning moves of the position on screen.
   const greenCells = () => page.$$eval("#heaps .grid button[data-winning='true']",
-    (bs) => bs.map((b) => b.getAttribute("aria-label")).sort());
+    (bs) => bs.map((b) => b.dataset.move).sort());
   for (const [name, first, ending] of [["caos3", "you", "you-win"], ["inventor-outlasting", "grundy", "grundy-wins"]]) {
     await page.selectOption("#game", name);
     s = await newGame(page, name, await page.inputValue("#position"), first);
@@ -190,37 +275,18 @@ try {
     console.log(`${name}: ${first} moved first; the game ended in '${s}' after ${moves} moves of the person`);
   }
 
-  // 5. Cram and Chomp: every move's colour against the position it leaves, analysed.
-  for (const [name, start] of [["cram", "3 4"], ["chomp", "4,3,3,1"]]) {
-    s = await newGame(page, name, start, "you");
-    moves = 0;
-    while (s === "your-move") {
-      const listed = await page.$$eval("#heaps button", (bs) => bs.map((b) => ({ winning: b.dataset.winning === "true", position: b.dataset.position })));
-      for (const m of listed) {
-        const lost = (await api(url, "api/analyze", name, m.position)).winner === "second";
-        if (lost !== m.winning) fail(`${name}: the move to ${JSON.stringify(m.position)} is coloured wrong`);
-      }
-      const green = await page.$("#heaps button[data-winning='true']");
-      await (green || (await page.$("#heaps button"))).click();
-      moves++;
-      s = await state(page);
-    }
-    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-    console.log(`${name} ${start}: every move's colour checked; the game ended in '${s}' after ${moves} moves`);
-  }
-
   // 6. Misère play: with the switch on, the hints follow misère play (each green move
   //    leaves a position misère analysis calls lost) and following them wins Kayles 4 6.
   await page.check("#misere");
   s = await newGame(page, "kayles", "4 6", "you");
   moves = 0;
   while (s === "your-move") {
-    const listed = await page.$$eval("#heaps button", (bs) => bs.map((b) => ({ winning: b.dataset.winning === "true", position: b.dataset.position })));
+    const listed = await page.$$eval("#words button", (bs) => bs.map((b) => ({ winning: b.dataset.winning === "true", position: b.dataset.position })));
     for (const m of listed) {
       const lost = (await api(url, "api/analyze", "kayles", m.position, true)).winner === "second";
       if (lost !== m.winning) fail(`misère kayles: the move to ${JSON.stringify(m.position)} is coloured wrong`);
     }
-    const green = await page.$("#heaps button[data-winning='true']");
+    const green = await page.$("#words button[data-winning='true']");
     if (!green) fail("misère kayles: no green move from a winning position");
     await green.click();
     moves++;
@@ -236,7 +302,7 @@ try {
   //    draw when the person does, and the person who follows green from a won one wins.
   const graph = "4 4\n1 2\n2 1\n2 3\n3 4\n";
   const graphColours = async () => {
-    const listed = await page.$$eval("#heaps button", (bs) => bs.map((b) => ({
+    const listed = await page.$$eval("#words button", (bs) => bs.map((b) => ({
       winning: b.dataset.winning === "true", drawing: b.dataset.drawing === "true", position: b.dataset.position })));
     for (const m of listed) {
       const winner = (await api(url, "api/analyze", "graph", m.position)).winner;
@@ -251,7 +317,7 @@ try {
     await graphColours();
     const summary = await page.$eval("#summary", (e) => e.textContent);
     if (!summary.includes("a draw")) fail(`graph: a drawn position is summed up as '${summary}'`);
-    const amber = await page.$("#heaps button[data-drawing='true']");
+    const amber = await page.$("#words button[data-drawing='true']");
     if (!amber) fail("graph: no move keeps the draw");
     await amber.click();
     s = await state(page);
@@ -261,7 +327,7 @@ try {
   moves = 0;
   while (s === "your-move") {
     await graphColours();
-    const green = await page.$("#heaps button[data-winning='true']");
+    const green = await page.$("#words button[data-winning='true']");
     if (!green) fail("graph: no green move from a won position");
     await green.click();
     moves++;
@@ -274,6 +340,35 @@ try {
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);
   if (!text.startsWith("Error:")) fail(`a bad position shows '${text}'`);
+
+  // 8b. Boards fit a phone's width: nothing on the page is wider than 375 pixels.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [name, start] of [["cram", "4 6"], ["chomp", "9,9,9,9,9,9,9,9"], ["shgame", "12 12 5 7"], ["pshtbrth", "1111\n1111\n1111\n\n1111\n1111\n1111"]]) {
+    await newGame(page, name, start, "you");
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > 375) fail(`${name} ${start}: the page is ${wide} pixels wide on a 375-pixel phone`);
+    await page.screenshot({ path: `${shots}/phone-${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1000, height: 900 });
+  console.log("phone: cram, chomp, the sheet and cakes fit 375 pixels");
+
+  // 9. A long set-up (Cram 6×7 takes minutes) shows that it is working, clears the
+  //    previous game at once, and Cancel stops it, on the server too.
+  await newGame(page, "nim", "3 4 5", "you");
+  await page.selectOption("#game", "cram");
+  await page.fill("#position", "6 7");
+  await page.click("#new-game");
+  await page.waitForSelector("#working:not([hidden])", { timeout: 5000 });
+  if (await page.$("#heaps button, #words button")) fail("the previous game's moves stayed on screen while the next was set up");
+  await page.screenshot({ path: `${shots}/working.png`, fullPage: true });
+  const busyTicks = await cpuOver(server.pid, 1000);
+  if (busyTicks < 50) fail(`the server used only ${busyTicks} ticks while setting up Cram 6×7`);
+  await page.click("#cancel");
+  if ((await state(page)) !== "cancelled") fail("Cancel did not end the set-up");
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleTicks = await cpuOver(server.pid, 1000);
+  if (idleTicks > 25) fail(`the server used ${idleTicks} ticks of CPU in the second after the one after Cancel`);
+  console.log(`cancel: Cram 6×7 set-up used ${busyTicks} ticks a second, ${idleTicks} a second after Cancel`);
 
   if (problems.length) fail(`errors in the page: ${problems.join("; ")}`);
   console.log("e2e: all checks passed");

@@ -673,3 +673,47 @@ fn the_misere_switch_changes_the_hints_and_the_replies() {
     let (_, body) = misere("/api/analyze", "wythoff", "2 2");
     assert_eq!(json(&body)["winner"], "second", "{body}");
 }
+
+/// The API's move lists carry the remoteness `analyze --remoteness` prints, move for move,
+/// and its games' boards; grundy's reply wins fastest (or loses slowest).
+#[test]
+fn move_lists_carry_remoteness_and_replies_use_it() {
+    let server = serve();
+    for (game, position) in [
+        ("nim", "3 4 5"),
+        ("cram", "3 4"),
+        ("chomp", "4,3,3,1"),
+        ("shgame", "5 8 2 3"),
+        ("wythoff", "4 6"),
+        ("pshtbrth", "0110\n1111\n\n1001\n0110\n"),
+    ] {
+        let (status, body) = post(&server.addr, "/api/moves", game, position);
+        assert_eq!(status, 200, "{body}");
+        let list = json(&body);
+        let cli = crate::run(&["analyze", game, "--remoteness", "--json"], position);
+        assert_eq!(cli.status, 0, "{}", cli.stderr);
+        let cli = json(&cli.stdout);
+        assert_eq!(list["remoteness"], cli["remoteness"], "{game}");
+        let moves = list["moves"].as_array().expect("moves");
+        let expected = cli["move_remoteness"].as_array().expect("moves");
+        assert_eq!(moves.len(), expected.len(), "{game}");
+        for (m, e) in moves.iter().zip(expected) {
+            assert_eq!(m["move"], e["move"], "{game}");
+            assert_eq!(m["remoteness"], e["remoteness"], "{game}: {}", m["move"]);
+        }
+        assert!(
+            list["board"].is_array() || list["parts"].is_array() || list["heaps"].is_array(),
+            "{game}: nothing to draw"
+        );
+        let (status, body) = post(&server.addr, "/api/move", game, position);
+        assert_eq!(status, 200, "{body}");
+        let reply = json(&body);
+        let r = reply["move"]["remoteness"].as_u64().expect("a remoteness");
+        let here = list["remoteness"].as_u64().expect("a remoteness");
+        assert_eq!(
+            r + 1,
+            here,
+            "{game}: the reply is not the fastest win or slowest loss"
+        );
+    }
+}
