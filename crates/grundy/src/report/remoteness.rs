@@ -47,7 +47,7 @@ pub struct MoveRemoteness {
 }
 
 impl RemotenessReport {
-    /// The report of a list whose remoteness is filled in (see [`fill`]); `None` if it is not.
+    /// The report of a list whose remoteness is filled in (see [`crate::catalogue::add_remoteness`]); `None` if it is not.
     pub fn of(list: &MoveList) -> Option<RemotenessReport> {
         let moves = list
             .moves
