@@ -8,6 +8,7 @@
 //! table is worth).
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use rustc_hash::FxHashMap;
 
@@ -224,6 +225,168 @@ impl<P: Packed> Table<P> for PackedTable {
 
     fn dropped(&self) -> u64 {
         self.values.dropped
+    }
+
+    fn bytes(&self) -> usize {
+        self.values.bytes() + self.bounds.bytes()
+    }
+
+    fn excluded(&self, p: &P) -> u64 {
+        self.bounds.get(mix(p.packed())).map_or(0, u64::from)
+    }
+
+    fn exclude(&mut self, p: &P, values: u64) {
+        let byte = values as u8;
+        if byte != 0 {
+            self.bounds.put(mix(p.packed()), byte, true);
+        }
+    }
+}
+
+/// Lines of eight entries as [`Lines`] has them, of a fixed size, that many threads read
+/// and write at once. An entry is one word (a key's tag and its byte), read and written
+/// whole, so a reader sees an entry some writer wrote or nothing: never a torn one. Two
+/// writers racing on one line may drop or repeat an entry, which costs time, not
+/// correctness, since every entry written is a proved fact.
+struct SharedLines {
+    lines: Box<[AtomicU64]>,
+    bits: u32,
+    len: AtomicUsize,
+    dropped: AtomicU64,
+}
+
+impl SharedLines {
+    fn with_budget(budget: usize) -> SharedLines {
+        let mut bits = MIN_BITS;
+        while bits < 48 && (BUCKET_BYTES << (bits + 1)) <= budget {
+            bits += 1;
+        }
+        SharedLines {
+            lines: zeroed_words(WAYS << bits),
+            bits,
+            len: AtomicUsize::new(0),
+            dropped: AtomicU64::new(0),
+        }
+    }
+
+    fn line(&self, m: u64) -> (&[AtomicU64], u64) {
+        let line = (m & ((1 << self.bits) - 1)) as usize;
+        (&self.lines[line * WAYS..(line + 1) * WAYS], m >> self.bits)
+    }
+
+    fn get(&self, m: u64) -> Option<u8> {
+        let (line, tag) = self.line(m);
+        for e in line {
+            let e = e.load(Ordering::Relaxed);
+            if e == 0 {
+                return None;
+            }
+            if e >> 8 == tag {
+                return Some(e as u8);
+            }
+        }
+        None
+    }
+
+    fn put(&self, m: u64, byte: u8, merge: bool) {
+        debug_assert!(byte != 0);
+        let (line, tag) = self.line(m);
+        for e in line {
+            let word = e.load(Ordering::Relaxed);
+            if word == 0 {
+                break;
+            }
+            if word >> 8 == tag {
+                if merge {
+                    // Only into the word read: another writer may have moved a different
+                    // key's entry into this slot since, and its bounds are not ours. A
+                    // lost merge loses time only.
+                    let _ = e.compare_exchange(
+                        word,
+                        word | u64::from(byte),
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    );
+                }
+                return;
+            }
+        }
+        // Newest first: the others move down one, the oldest falls off the end.
+        let oldest = line[WAYS - 1].load(Ordering::Relaxed);
+        for i in (1..WAYS).rev() {
+            line[i].store(line[i - 1].load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        line[0].store((tag << 8) | u64::from(byte), Ordering::Relaxed);
+        if oldest == 0 {
+            self.len.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.lines.len() * 8
+    }
+}
+
+/// `n` words, all zero, of which the system provides only the pages written to: a table
+/// sized to its whole budget up front costs memory only as it fills.
+fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).expect("a table of at most 2^51 words");
+    if layout.size() == 0 {
+        return Box::new([]);
+    }
+    // SAFETY: the layout is that of `[AtomicU64; n]`, which is what the box built from the
+    // pointer frees with; an all-zero `AtomicU64` is `AtomicU64::new(0)`, a valid value, so
+    // every element is initialised; a null pointer (allocation failure) is handed to the
+    // allocation error handler, never dereferenced.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
+}
+
+/// A [`PackedTable`] that the threads of a parallel search share, of a fixed size (its
+/// whole budget, whose pages are only taken as it fills): `&SharedTable` is the
+/// [`Table`] each thread's search holds. The same values and bounds go in, whichever thread
+/// proved them.
+pub struct SharedTable {
+    values: SharedLines,
+    bounds: SharedLines,
+}
+
+impl SharedTable {
+    /// A table within `budget` bytes.
+    pub fn with_budget(budget: usize) -> SharedTable {
+        SharedTable {
+            values: SharedLines::with_budget(budget / 8 * 7),
+            bounds: SharedLines::with_budget(budget / 8),
+        }
+    }
+}
+
+impl<P: Packed> Table<P> for &SharedTable {
+    fn get(&self, p: &P) -> Option<u64> {
+        self.values.get(mix(p.packed())).map(|b| u64::from(b) - 1)
+    }
+
+    fn put(&mut self, p: &P, value: u64) {
+        if value >= 255 {
+            self.values.dropped.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        self.values.put(mix(p.packed()), value as u8 + 1, false);
+    }
+
+    fn len(&self) -> usize {
+        self.values.len.load(Ordering::Relaxed)
+    }
+
+    fn dropped(&self) -> u64 {
+        self.values.dropped.load(Ordering::Relaxed)
     }
 
     fn bytes(&self) -> usize {
