@@ -124,3 +124,61 @@ fn published_values() {
         assert_eq!(s.winner(&cram.full()), Player::Second, "{rows}×{cols}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The search on many threads sharing one table gives the plain solver's value and
+    /// winning dominoes whatever the number of threads, with a table large enough and with
+    /// one of 64 KiB whose lines the threads overwrite under each other.
+    #[test]
+    fn every_thread_count_gives_the_same_values(
+        rows in 2usize..=5,
+        cols in 2usize..=6,
+        bits in any::<u64>(),
+        density in 0u32..3,
+    ) {
+        let cram = Cram::new(rows, cols).unwrap();
+        let free = blocked(&cram, bits, density);
+        let mut plain = Solver::new(PlainCram(cram));
+        let expected = plain.grundy(&free).unwrap();
+        let wins: Vec<u64> = cram
+            .placements(free)
+            .into_iter()
+            .map(|p| free & !(1 << p.first) & !(1 << p.second))
+            .filter(|&after| !expected.is_zero() && plain.grundy(&after).unwrap().is_zero())
+            .collect();
+        for threads in [1, 2, 3, 5] {
+            for memory in [64 << 20, 64 << 10] {
+                let (value, found, _) = grundy::report::board::solve_cram(
+                    cram, free, memory, true, threads, &mut grundy::NoProgress,
+                );
+                prop_assert_eq!(value, expected, "{} threads, {:b}", threads, free);
+                let found: Vec<u64> = found
+                    .iter()
+                    .map(|p| free & !(1 << p.first) & !(1 << p.second))
+                    .collect();
+                prop_assert_eq!(&found, &wins, "{} threads, {:b}", threads, free);
+            }
+        }
+    }
+}
+
+#[test]
+fn published_values_on_every_thread_count() {
+    // Beling's table (beling/impartial-games README).
+    for (rows, cols, v) in [(4, 5, 2), (4, 7, 3), (5, 6, 2), (4, 9, 1)] {
+        let cram = Cram::new(rows, cols).unwrap();
+        for threads in [2, 3] {
+            let (value, _, _) = grundy::report::board::solve_cram(
+                cram,
+                cram.full(),
+                256 << 20,
+                false,
+                threads,
+                &mut grundy::NoProgress,
+            );
+            assert_eq!(value, Nimber(v), "{rows}×{cols} on {threads} threads");
+        }
+    }
+}

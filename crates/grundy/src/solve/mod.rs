@@ -8,6 +8,7 @@ pub mod heap;
 pub mod loopy;
 pub mod memo;
 pub mod misere;
+pub mod parallel;
 pub mod quotient;
 pub mod remoteness;
 pub mod search;

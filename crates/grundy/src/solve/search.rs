@@ -195,6 +195,32 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
         zero
     }
 
+    /// The value of the sum of `components` if it is `target`, or if the search happens to
+    /// prove it while answering; `None` when it is proved not to be `target`.
+    pub fn sum_value_if(&mut self, components: &[G::Position], target: u64) -> Option<u64> {
+        let marks = self.marks();
+        let known = stage(
+            &self.game,
+            &self.table,
+            &mut self.stats,
+            &mut self.comps,
+            &mut self.moves,
+            components,
+        );
+        let v = match known {
+            Some(acc) => Some(acc),
+            None => {
+                let acc = self.resolve_others(marks.1);
+                let main = self.comps[self.moves[marks.1].first].clone();
+                let want = target ^ acc;
+                let asked = if want >= WIDTH { ALL } else { 1 << want };
+                self.value_in(&main, asked).map(|v| v ^ acc)
+            }
+        };
+        self.release(marks);
+        v
+    }
+
     /// Every option of `p` (as the game lists it) that leaves a sum worth 0.
     pub fn winning_moves(&mut self, p: &G::Position) -> Vec<Components<G::Position>> {
         let mut options = Vec::new();
