@@ -122,6 +122,9 @@ Examples:
         /// whole sum (normal play; not the boards in play, nor graphs).
         #[arg(long)]
         remoteness: bool,
+        /// Threads for Cram's search, sharing one table (default: every core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.
@@ -316,6 +319,9 @@ Examples:
         /// loses), by the misère search (small boards).
         #[arg(long)]
         misere: bool,
+        /// Threads for Cram's search, sharing one table (default: every core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
     },
 
     /// Print one valid contest input, random but the same for the same seed.

@@ -99,6 +99,7 @@ fn analyze_json(
         memory,
         cache: None,
         misere,
+        threads: 0,
     };
     // A script game is not Send: the game is resolved where it is solved.
     let analysis = interruptible(py, move || {
@@ -569,6 +570,7 @@ fn table_json(
         memory,
         cache: None,
         misere,
+        threads: 0,
     };
     let report = interruptible(py, move || {
         let memory = options.board_memory();
@@ -585,6 +587,7 @@ fn table_json(
                 rows.0..=rows.1,
                 cols.0..=cols.1,
                 memory,
+                options.thread_count(),
                 &mut grundy::NoProgress,
             )
         }
@@ -608,6 +611,7 @@ fn explore_json(
         memory: None,
         cache: None,
         misere,
+        threads: 0,
     };
     let text = interruptible(py, move || -> Result<String, grundy::report::Error> {
         let named = catalogue::lookup_for(&game, catalogue::Feature::Explore)?;

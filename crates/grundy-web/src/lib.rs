@@ -557,6 +557,7 @@ fn options(r: &Request) -> Options {
         memory: Some(POSITION_MEMORY),
         cache: None,
         misere: r.misere,
+        threads: 1,
     }
 }
 

@@ -49,6 +49,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             .map(|m| m.0),
         cache: None,
         misere: req.misere,
+        threads: 0,
     };
     let mut bar = Bar::above(20_000);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -85,12 +85,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             svg,
             misere,
             remoteness,
+            threads,
         } => analyze(
             &game,
             file.as_deref(),
             json,
             stats,
             [misere, remoteness],
+            threads,
             cache.as_deref(),
             memory.as_deref(),
             [(png.as_deref(), Format::Png), (svg.as_deref(), Format::Svg)],
@@ -147,7 +149,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             memory,
             misere,
-        } => table::run(&game, &rows, &cols, json, memory.as_deref(), misere),
+            threads,
+        } => table::run(
+            &game,
+            &rows,
+            &cols,
+            json,
+            memory.as_deref(),
+            misere,
+            threads,
+        ),
         Command::Picture {
             game,
             d,
@@ -336,6 +347,7 @@ fn analyze(
     json: bool,
     stats: bool,
     [misere, remoteness]: [bool; 2],
+    threads: Option<u16>,
     cache: Option<&Path>,
     memory: Option<&str>,
     pictures: [(Option<&Path>, Format); 2],
@@ -346,6 +358,12 @@ fn analyze(
     if memory.is_some() && !sized {
         return Err(Failure::input(anyhow!(
             "--memory applies to cram, chomp and script games, not to '{}'",
+            grundy::parse::escaped_str(name)
+        )));
+    }
+    if threads.is_some() && !matches!(game, Game::Cram) {
+        return Err(Failure::input(anyhow!(
+            "--threads applies to cram, not to '{}'",
             grundy::parse::escaped_str(name)
         )));
     }
@@ -369,6 +387,7 @@ fn analyze(
             .map(|m| m.0),
         cache: cache.map(Path::to_path_buf),
         misere,
+        threads: threads.map_or(0, usize::from),
     };
     if remoteness
         && (misere

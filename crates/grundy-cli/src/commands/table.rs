@@ -54,11 +54,23 @@ pub fn run(
     json: bool,
     memory: Option<&str>,
     misere: bool,
+    threads: Option<u16>,
 ) -> Result<(), Failure> {
     let board = match catalogue::lookup_for(game, Feature::Table)? {
         Game::Chomp => BoardGame::Chomp,
         _ => BoardGame::Cram,
     };
+    if threads.is_some() && (board != BoardGame::Cram || misere) {
+        return Err(Failure::input(anyhow!(
+            "--threads applies to Cram's normal-play search, not to {}{}",
+            board.name(),
+            if misere { " --misere" } else { "" }
+        )));
+    }
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
     let (max_rows, max_cols) = board.max_sides();
     let rows = range("rows", rows, max_rows)?;
     let cols = range("cols", cols, max_cols)?;
@@ -72,7 +84,7 @@ pub fn run(
         grundy::report::table::misere_table(board, rows, cols, &mut Bar::above(8))?
     } else {
         let memory = Memory::parse(memory)?;
-        table(board, rows, cols, memory.0, &mut Bar::above(8))?
+        table(board, rows, cols, memory.0, threads, &mut Bar::above(8))?
     };
     let mut out = BufWriter::new(io::stdout().lock());
     if json {

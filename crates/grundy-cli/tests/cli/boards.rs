@@ -213,3 +213,72 @@ fn memory_and_stats() {
         "--memory",
     );
 }
+
+/// `--threads N` changes the time a Cram search takes, never what it prints; it is
+/// refused where no engine uses threads, and 0 is not a number of threads.
+#[test]
+fn threads_change_nothing_printed() {
+    let one = run(
+        &[
+            "table",
+            "cram",
+            "--rows",
+            "2..=4",
+            "--cols",
+            "3..=6",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    for n in ["2", "3"] {
+        let many = run(
+            &[
+                "table",
+                "cram",
+                "--rows",
+                "2..=4",
+                "--cols",
+                "3..=6",
+                "--threads",
+                n,
+            ],
+            "",
+        );
+        assert_eq!(many.stdout, one.stdout, "{n} threads");
+        let board = "4 5\n.#...\n.....\n...#.\n.....\n";
+        let a = run(&["analyze", "cram", "--threads", n, "--json"], board);
+        let b = run(&["analyze", "cram", "--threads", "1", "--json"], board);
+        assert_eq!(a.status, 0, "{}", a.stderr);
+        assert_eq!(a.stdout, b.stdout, "{n} threads");
+    }
+    for args in [
+        &[
+            "table",
+            "cram",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--threads",
+            "0",
+        ][..],
+        &[
+            "table",
+            "chomp",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--threads",
+            "2",
+        ][..],
+        &["analyze", "chomp", "--threads", "2"][..],
+    ] {
+        let r = run(args, "3 3\n");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}");
+        assert!(r.stderr.contains("--threads"), "{args:?}: {}", r.stderr);
+    }
+}

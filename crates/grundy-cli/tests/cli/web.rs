@@ -106,6 +106,7 @@ fn the_api_answers_what_the_command_line_prints() {
         memory: Some(256 << 20),
         cache: None,
         misere: false,
+        threads: 0,
     };
     for (game, position) in [
         ("nim", "3 4 5"),

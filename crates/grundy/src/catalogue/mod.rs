@@ -581,12 +581,12 @@ pub fn analyze(
             }
         }
         Game::Cram | Game::Chomp => {
-            let board = if matches!(game, Game::Cram) {
-                report::board::analyze_cram
+            let memory = options.board_memory();
+            let (report, stats) = if matches!(game, Game::Cram) {
+                report::board::analyze_cram(input, memory, options.thread_count(), progress)?
             } else {
-                report::board::analyze_chomp
+                report::board::analyze_chomp(input, memory, progress)?
             };
-            let (report, stats) = board(input, options.board_memory(), progress)?;
             Analysis {
                 report: Report::Board(report),
                 stats,

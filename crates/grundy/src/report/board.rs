@@ -22,7 +22,7 @@ use crate::progress::Progress;
 use crate::solve::chomp_table::ChompTable;
 use crate::solve::memo::{SolveError, Solver};
 use crate::solve::search::{Search, SearchStats};
-use crate::solve::table::PackedTable;
+use crate::solve::table::{PackedTable, SharedTable, Table};
 
 /// Bytes a memo-solver entry takes, roughly (key, value, the map's slack).
 pub const MEMO_ENTRY_BYTES: u64 = 64;
@@ -82,15 +82,20 @@ pub fn describe_search(s: &SearchStats) -> String {
 }
 
 /// The value of a Cram board (a sum of its regions) and, when `winning`, its winning
-/// dominoes, by the pruning search with a table of `memory` bytes. `progress` hears what
-/// the root is trying (its `finish` is the caller's to call).
+/// dominoes, by the pruning search with a table of `memory` bytes, on `threads` threads
+/// (one: the search alone; more: [`crate::solve::parallel`], one table shared). `progress`
+/// hears what the root is trying (its `finish` is the caller's to call).
 pub fn solve_cram(
     cram: Cram,
     free: u64,
     memory: u64,
     winning: bool,
+    threads: usize,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
+    if threads > 1 {
+        return solve_cram_parallel(cram, free, memory, winning, threads, progress);
+    }
     let mut search =
         Search::new(cram, PackedTable::with_budget(memory as usize)).with_progress(progress);
     let value = search.sum_value(&cram.regions(free));
@@ -105,6 +110,55 @@ pub fn solve_cram(
     }
     let stats = search.stats();
     (value, wins, stats)
+}
+
+/// The words a shared table of a Cram board of `cells` free cells is given: 2^(cells/2 + 1),
+/// a few times what the searches of boards of that size store, within `memory` (a
+/// table that fills replaces its oldest entries; one much larger than its entries would
+/// scatter them over more pages than they need).
+fn shared_budget(cells: u32, memory: u64) -> usize {
+    let words = 1u64 << (cells / 2 + 1).min(40);
+    (words * 8).min(memory) as usize
+}
+
+fn solve_cram_parallel(
+    cram: Cram,
+    free: u64,
+    memory: u64,
+    winning: bool,
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> (Nimber, Vec<Placement>, SearchStats) {
+    use crate::solve::parallel;
+    let table = SharedTable::with_budget(shared_budget(free.count_ones(), memory));
+    let pool = parallel::pool(threads);
+    let (value, stats) = parallel::sum_value(&cram, &cram.regions(free), &table, &pool, progress);
+    let mut wins = Vec::new();
+    if winning && !value.is_zero() {
+        let placements = cram.placements(free);
+        let afters: Vec<Vec<u64>> = placements
+            .iter()
+            .map(|p| {
+                let after = free & !(1 << p.first) & !(1 << p.second);
+                cram.regions(after).into_vec()
+            })
+            .collect();
+        let zero = parallel::zeros(&cram, &afters, &table, &pool);
+        wins = placements
+            .into_iter()
+            .zip(zero)
+            .filter_map(|(p, z)| z.then_some(p))
+            .collect();
+    }
+    (value, wins, with_table(stats, &table))
+}
+
+/// `stats` with the shared table's counts.
+fn with_table(mut stats: SearchStats, table: &SharedTable) -> SearchStats {
+    stats.stored = Table::<u64>::len(&table);
+    stats.dropped = Table::<u64>::dropped(&table);
+    stats.table_bytes = Table::<u64>::bytes(&table);
+    stats
 }
 
 /// A [`Progress`] whose status lines say what they are about; nothing else is passed on.
@@ -150,11 +204,12 @@ pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
     Ok((cram, free))
 }
 
-/// The Cram board of `input` explained, with a table of `memory` bytes; and the search's
-/// counts.
+/// The Cram board of `input` explained, with a table of `memory` bytes, on `threads`
+/// threads; and the search's counts.
 pub fn analyze_cram(
     input: &Input,
     memory: u64,
+    threads: usize,
     progress: &mut dyn Progress,
 ) -> Result<(BoardReport, String), Error> {
     let (cram, free) = parse_cram(input)?;
@@ -162,7 +217,7 @@ pub fn analyze_cram(
         label: "searching".into(),
         progress,
     };
-    let (value, wins, stats) = solve_cram(cram, free, memory, true, &mut searching);
+    let (value, wins, stats) = solve_cram(cram, free, memory, true, threads, &mut searching);
     progress.finish();
     let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
     let moves: Vec<Move> = wins

@@ -58,6 +58,8 @@ pub struct Options {
     pub cache: Option<PathBuf>,
     /// Misère play: the last move loses.
     pub misere: bool,
+    /// Threads for the engines that use several (Cram's search): 0 for every core.
+    pub threads: usize,
 }
 
 /// The default memory for a script game's positions: an endless game (every position with
@@ -65,6 +67,15 @@ pub struct Options {
 pub const SCRIPT_MEMORY: u64 = 2 << 30;
 
 impl Options {
+    /// The threads to use: the number given, or every core for 0.
+    pub fn thread_count(&self) -> usize {
+        if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            self.threads
+        }
+    }
+
     /// The memory for boards: the one given, or half of what is available.
     pub fn board_memory(&self) -> u64 {
         self.memory.unwrap_or_else(|| {

@@ -865,6 +865,7 @@ mod tests {
             memory: Some(64 << 20),
             cache: None,
             misere: false,
+            threads: 0,
         };
         for (name, position) in cases {
             let game = catalogue::lookup_for(name, Feature::Moves).expect(name);

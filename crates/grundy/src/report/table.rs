@@ -59,7 +59,8 @@ impl BoardGame {
     }
 }
 
-/// The table of `game` over `rows` × `cols`, each engine within `memory` bytes. `progress`
+/// The table of `game` over `rows` × `cols`, each engine within `memory` bytes, Cram's
+/// search on `threads` threads. `progress`
 /// hears of Chomp's table being filled, then of the boards done, and of what the search on
 /// each Cram board is trying.
 pub fn table(
@@ -67,6 +68,7 @@ pub fn table(
     rows: RangeInclusive<usize>,
     cols: RangeInclusive<usize>,
     memory: u64,
+    threads: usize,
     progress: &mut dyn Progress,
 ) -> Result<TableReport, Error> {
     let (r, c) = (*rows.end(), *cols.end());
@@ -96,7 +98,7 @@ pub fn table(
                         label: format!("{r}×{c}"),
                         progress,
                     };
-                    solve_cram(cram, cram.full(), memory, false, &mut each).0
+                    solve_cram(cram, cram.full(), memory, false, threads, &mut each).0
                 }
                 Some(engine) => {
                     let p = Chomp::rectangle(r, c).map_err(|e| Error::input(e.to_string()))?;
