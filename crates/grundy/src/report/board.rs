@@ -112,15 +112,6 @@ pub fn solve_cram(
     (value, wins, stats)
 }
 
-/// The words a shared table of a Cram board of `cells` free cells is given: 2^(cells/2 + 1),
-/// a few times what the searches of boards of that size store, within `memory` (a
-/// table that fills replaces its oldest entries; one much larger than its entries would
-/// scatter them over more pages than they need).
-fn shared_budget(cells: u32, memory: u64) -> usize {
-    let words = 1u64 << (cells / 2 + 1).min(40);
-    (words * 8).min(memory) as usize
-}
-
 fn solve_cram_parallel(
     cram: Cram,
     free: u64,
@@ -130,7 +121,7 @@ fn solve_cram_parallel(
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
     use crate::solve::parallel;
-    let table = SharedTable::with_budget(shared_budget(free.count_ones(), memory));
+    let table = SharedTable::with_budget(memory as usize);
     let pool = parallel::pool(threads);
     let (value, stats) = parallel::sum_value(&cram, &cram.regions(free), &table, &pool, progress);
     let mut wins = Vec::new();
@@ -155,9 +146,10 @@ fn solve_cram_parallel(
 
 /// `stats` with the shared table's counts.
 fn with_table(mut stats: SearchStats, table: &SharedTable) -> SearchStats {
-    stats.stored = Table::<u64>::len(&table);
-    stats.dropped = Table::<u64>::dropped(&table);
-    stats.table_bytes = Table::<u64>::bytes(&table);
+    let handle = table.handle();
+    stats.stored = Table::<u64>::len(&handle);
+    stats.dropped = Table::<u64>::dropped(&handle);
+    stats.table_bytes = Table::<u64>::bytes(&handle);
     stats
 }
 

@@ -88,14 +88,14 @@ where
     G::Position: Packed + Send + Sync,
 {
     let p = game.canonical(p);
-    if let Some(v) = Table::get(&table, &p) {
+    if let Some(v) = Table::get(&table.handle(), &p) {
         return (Nimber(v), SearchStats::default());
     }
     let mut options: Vec<Components<G::Position>> = Vec::new();
     game.options(&p, &mut options);
     let options: Vec<Vec<G::Position>> = options.into_iter().map(|o| o.into_vec()).collect();
     let (value, stats) = value_of_options(game, &options, table, pool, progress);
-    Table::put(&mut &*table, &p, value.0);
+    Table::put(&mut table.handle(), &p, value.0);
     (value, stats)
 }
 
@@ -141,7 +141,7 @@ where
             open.par_iter()
                 .with_max_len(1)
                 .map_init(
-                    || Search::new(game.clone(), table),
+                    || Search::new(game.clone(), table.handle()),
                     |search, &i| {
                         if found.load(Ordering::Relaxed) {
                             return (i, None, SearchStats::default());
@@ -206,7 +206,7 @@ where
             .par_iter()
             .with_max_len(1)
             .map_init(
-                || Search::new(game.clone(), table),
+                || Search::new(game.clone(), table.handle()),
                 |search, c| stoppable(&flag, || search.is_zero(c)),
             )
             .collect()

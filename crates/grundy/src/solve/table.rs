@@ -8,7 +8,8 @@
 //! table is worth).
 
 use std::hash::Hash;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxHashMap;
 
@@ -244,7 +245,7 @@ impl<P: Packed> Table<P> for PackedTable {
 }
 
 /// Lines of eight entries as [`Lines`] has them, of a fixed size, that many threads read
-/// and write at once. An entry is one word (a key's tag and its byte), read and written
+/// and write at once (a [`SharedTable`] replaces them by larger ones as they fill). An entry is one word (a key's tag and its byte), read and written
 /// whole, so a reader sees an entry some writer wrote or nothing: never a torn one. Two
 /// writers racing on one line may drop or repeat an entry, which costs time, not
 /// correctness, since every entry written is a proved fact.
@@ -256,17 +257,33 @@ struct SharedLines {
 }
 
 impl SharedLines {
-    fn with_budget(budget: usize) -> SharedLines {
-        let mut bits = MIN_BITS;
-        while bits < 48 && (BUCKET_BYTES << (bits + 1)) <= budget {
-            bits += 1;
-        }
+    fn with_bits(bits: u32) -> SharedLines {
         SharedLines {
             lines: zeroed_words(WAYS << bits),
             bits,
             len: AtomicUsize::new(0),
             dropped: AtomicU64::new(0),
         }
+    }
+
+    /// Whether three quarters of its slots are taken.
+    fn crowded(&self) -> bool {
+        self.len.load(Ordering::Relaxed) * 4 >= self.lines.len() * 3
+    }
+
+    /// A table `2^grow` times as large holding every entry of this one (those written
+    /// here while it is built may be missed: time, not truth).
+    fn grown(&self, grow: u32) -> SharedLines {
+        let bits = self.bits + grow;
+        let to = SharedLines::with_bits(bits);
+        for (i, e) in self.lines.iter().enumerate() {
+            let e = e.load(Ordering::Relaxed);
+            if e != 0 {
+                let m = ((e >> 8) << self.bits) | (i / WAYS) as u64;
+                to.put(m, e as u8, true);
+            }
+        }
+        to
     }
 
     fn line(&self, m: u64) -> (&[AtomicU64], u64) {
@@ -329,8 +346,8 @@ impl SharedLines {
     }
 }
 
-/// `n` words, all zero, of which the system provides only the pages written to: a table
-/// sized to its whole budget up front costs memory only as it fills.
+/// `n` words, all zero, of which the system provides only the pages written to: the
+/// larger lines a table grows into cost memory as the entries are copied in.
 fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
     let layout = std::alloc::Layout::array::<AtomicU64>(n).expect("a table of at most 2^51 words");
     if layout.size() == 0 {
@@ -349,26 +366,105 @@ fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
     }
 }
 
-/// A [`PackedTable`] that the threads of a parallel search share, of a fixed size (its
-/// whole budget, whose pages are only taken as it fills): `&SharedTable` is the
-/// [`Table`] each thread's search holds. The same values and bounds go in, whichever thread
-/// proved them.
+/// Lines that grow: the current ones, replaced by larger ones when crowded.
+struct Growing {
+    current: Mutex<Arc<SharedLines>>,
+    max_bits: u32,
+    growing: AtomicBool,
+}
+
+impl Growing {
+    fn with_budget(budget: usize) -> Growing {
+        let mut max_bits = MIN_BITS;
+        while max_bits < 48 && (BUCKET_BYTES << (max_bits + 1)) <= budget {
+            max_bits += 1;
+        }
+        Growing {
+            current: Mutex::new(Arc::new(SharedLines::with_bits(
+                SHARED_START_BITS.min(max_bits),
+            ))),
+            max_bits,
+            growing: AtomicBool::new(false),
+        }
+    }
+
+    fn now(&self) -> Arc<SharedLines> {
+        Arc::clone(&self.current.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Replaces crowded `lines` by lines four times as large (twice at the budget's
+    /// edge), unless another thread is at it.
+    fn grow_from(&self, lines: &SharedLines) {
+        if lines.bits >= self.max_bits
+            || !lines.crowded()
+            || self.growing.swap(true, Ordering::Acquire)
+        {
+            return;
+        }
+        let grown = Arc::new(lines.grown((self.max_bits - lines.bits).min(2)));
+        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = grown;
+        self.growing.store(false, Ordering::Release);
+    }
+}
+
+/// Lines a shared table starts with: 2^12 lines, 256 KiB.
+const SHARED_START_BITS: u32 = 12;
+/// Writes a handle makes before it looks for lines grown since.
+const REFRESH: u32 = 1024;
+
+/// A [`PackedTable`] that the threads of a parallel search share: each thread's search
+/// holds a [`SharedTable::handle`]. It grows as it fills, up to its budget, fourfold at a
+/// time: one thread copies the entries into the larger lines while the others go on in
+/// the old ones, and each thread moves to the new lines within [`REFRESH`] writes (what it
+/// wrote in the old ones meanwhile may be lost, which costs time, not truth). The same
+/// values and bounds go in, whichever thread proved them.
 pub struct SharedTable {
-    values: SharedLines,
-    bounds: SharedLines,
+    values: Growing,
+    bounds: Growing,
 }
 
 impl SharedTable {
     /// A table within `budget` bytes.
     pub fn with_budget(budget: usize) -> SharedTable {
         SharedTable {
-            values: SharedLines::with_budget(budget / 8 * 7),
-            bounds: SharedLines::with_budget(budget / 8),
+            values: Growing::with_budget(budget / 8 * 7),
+            bounds: Growing::with_budget(budget / 8),
+        }
+    }
+
+    /// A handle for one thread's search.
+    pub fn handle(&self) -> SharedHandle<'_> {
+        SharedHandle {
+            table: self,
+            values: self.values.now(),
+            bounds: self.bounds.now(),
+            writes: 0,
         }
     }
 }
 
-impl<P: Packed> Table<P> for &SharedTable {
+/// One thread's way into a [`SharedTable`]: the lines it last saw.
+pub struct SharedHandle<'a> {
+    table: &'a SharedTable,
+    values: Arc<SharedLines>,
+    bounds: Arc<SharedLines>,
+    writes: u32,
+}
+
+impl SharedHandle<'_> {
+    fn wrote(&mut self) {
+        self.writes += 1;
+        if self.writes >= REFRESH {
+            self.writes = 0;
+            self.table.values.grow_from(&self.values);
+            self.table.bounds.grow_from(&self.bounds);
+            self.values = self.table.values.now();
+            self.bounds = self.table.bounds.now();
+        }
+    }
+}
+
+impl<P: Packed> Table<P> for SharedHandle<'_> {
     fn get(&self, p: &P) -> Option<u64> {
         self.values.get(mix(p.packed())).map(|b| u64::from(b) - 1)
     }
@@ -379,18 +475,19 @@ impl<P: Packed> Table<P> for &SharedTable {
             return;
         }
         self.values.put(mix(p.packed()), value as u8 + 1, false);
+        self.wrote();
     }
 
     fn len(&self) -> usize {
-        self.values.len.load(Ordering::Relaxed)
+        self.table.values.now().len.load(Ordering::Relaxed)
     }
 
     fn dropped(&self) -> u64 {
-        self.values.dropped.load(Ordering::Relaxed)
+        self.table.values.now().dropped.load(Ordering::Relaxed)
     }
 
     fn bytes(&self) -> usize {
-        self.values.bytes() + self.bounds.bytes()
+        self.table.values.now().bytes() + self.table.bounds.now().bytes()
     }
 
     fn excluded(&self, p: &P) -> u64 {
@@ -401,6 +498,7 @@ impl<P: Packed> Table<P> for &SharedTable {
         let byte = values as u8;
         if byte != 0 {
             self.bounds.put(mix(p.packed()), byte, true);
+            self.wrote();
         }
     }
 }
