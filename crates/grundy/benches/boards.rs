@@ -1,12 +1,14 @@
-//! Cram by the pruning search and Chomp by the dense table, on the boards igs is timed on.
+//! Cram by the pruning search (alone, and on two threads) and Chomp by the dense table, on
+//! the boards igs is timed on.
 //!
 //! Run with `cargo bench -p grundy --bench boards`.
 
 use grundy::Nimber;
 use grundy::games::board::Cram;
 use grundy::solve::chomp_table::ChompTable;
+use grundy::solve::parallel;
 use grundy::solve::search::Search;
-use grundy::solve::table::PackedTable;
+use grundy::solve::table::{PackedTable, SharedTable};
 
 fn main() {
     divan::main();
@@ -18,6 +20,23 @@ fn cram(board: (usize, usize)) -> Nimber {
     let cram = Cram::new(board.0, board.1).expect("at most 64 cells");
     let mut search = Search::new(cram, PackedTable::with_budget(1 << 30));
     search.sum_value(&cram.regions(divan::black_box(cram.full())))
+}
+
+/// The same on two threads sharing one table (`solve::parallel`).
+#[divan::bench(args = [(4, 9), (5, 7), (3, 14), (5, 8)], sample_count = 3, sample_size = 1)]
+fn cram_two_threads(board: (usize, usize)) -> Nimber {
+    let cram = Cram::new(board.0, board.1).expect("at most 64 cells");
+    let table = SharedTable::with_budget(1 << 30);
+    let pool = parallel::pool(2);
+    let free = divan::black_box(cram.full());
+    parallel::sum_value(
+        &cram,
+        &cram.regions(free),
+        &table,
+        &pool,
+        &mut grundy::NoProgress,
+    )
+    .0
 }
 
 /// Every position of the square box, one pass.
