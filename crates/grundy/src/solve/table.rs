@@ -432,6 +432,64 @@ impl SharedTable {
         }
     }
 
+    /// Every entry held now, for a checkpoint: the values' then the bounds', each list a
+    /// count (8 bytes) then per entry its key as mixed (8 bytes) and its byte. It may be
+    /// taken while the threads write: what it holds are proved facts all the same.
+    pub fn snapshot(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for lines in [self.values.now(), self.bounds.now()] {
+            let at = out.len();
+            out.extend_from_slice(&0u64.to_le_bytes());
+            let mut count = 0u64;
+            for (i, e) in lines.lines.iter().enumerate() {
+                let e = e.load(Ordering::Relaxed);
+                if e != 0 {
+                    let m = ((e >> 8) << lines.bits) | (i / WAYS) as u64;
+                    out.extend_from_slice(&m.to_le_bytes());
+                    out.push(e as u8);
+                    count += 1;
+                }
+            }
+            out[at..at + 8].copy_from_slice(&count.to_le_bytes());
+        }
+        out
+    }
+
+    /// Puts back the entries of a [`snapshot`](Self::snapshot); `Err` with what is wrong
+    /// when the bytes are not one.
+    pub fn restore(&self, bytes: &[u8]) -> Result<(), String> {
+        let mut rest = bytes;
+        for growing in [&self.values, &self.bounds] {
+            let (count, tail) = rest
+                .split_first_chunk::<8>()
+                .ok_or("the entry count is cut short")?;
+            let count = u64::from_le_bytes(*count);
+            let need = usize::try_from(count)
+                .ok()
+                .and_then(|c| c.checked_mul(9))
+                .filter(|&n| n <= tail.len())
+                .ok_or("fewer entries than the count says")?;
+            let (entries, tail) = tail.split_at(need);
+            let mut lines = growing.now();
+            for (k, e) in entries.chunks_exact(9).enumerate() {
+                let m = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
+                if e[8] == 0 {
+                    return Err("an entry with no value".into());
+                }
+                lines.put(m, e[8], true);
+                if k % REFRESH as usize == 0 {
+                    growing.grow_from(&lines);
+                    lines = growing.now();
+                }
+            }
+            rest = tail;
+        }
+        if !rest.is_empty() {
+            return Err("bytes after the last entry".into());
+        }
+        Ok(())
+    }
+
     /// A handle for one thread's search.
     pub fn handle(&self) -> SharedHandle<'_> {
         SharedHandle {
