@@ -100,6 +100,7 @@ fn analyze_json(
         cache: None,
         misere,
         threads: 0,
+        checkpoint: None,
     };
     // A script game is not Send: the game is resolved where it is solved.
     let analysis = interruptible(py, move || {
@@ -571,6 +572,7 @@ fn table_json(
         cache: None,
         misere,
         threads: 0,
+        checkpoint: None,
     };
     let report = interruptible(py, move || {
         let memory = options.board_memory();
@@ -612,6 +614,7 @@ fn explore_json(
         cache: None,
         misere,
         threads: 0,
+        checkpoint: None,
     };
     let text = interruptible(py, move || -> Result<String, grundy::report::Error> {
         let named = catalogue::lookup_for(&game, catalogue::Feature::Explore)?;

@@ -558,6 +558,7 @@ fn options(r: &Request) -> Options {
         cache: None,
         misere: r.misere,
         threads: 1,
+        checkpoint: None,
     }
 }
 

@@ -50,6 +50,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         cache: None,
         misere: req.misere,
         threads: 0,
+        checkpoint: None,
     };
     let mut bar = Bar::above(20_000);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -86,13 +86,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             misere,
             remoteness,
             threads,
+            checkpoint,
         } => analyze(
             &game,
             file.as_deref(),
             json,
             stats,
             [misere, remoteness],
-            threads,
+            (threads, checkpoint),
             cache.as_deref(),
             memory.as_deref(),
             [(png.as_deref(), Format::Png), (svg.as_deref(), Format::Svg)],
@@ -347,7 +348,7 @@ fn analyze(
     json: bool,
     stats: bool,
     [misere, remoteness]: [bool; 2],
-    threads: Option<u16>,
+    (threads, checkpoint): (Option<u16>, Option<std::path::PathBuf>),
     cache: Option<&Path>,
     memory: Option<&str>,
     pictures: [(Option<&Path>, Format); 2],
@@ -359,6 +360,13 @@ fn analyze(
         return Err(Failure::input(anyhow!(
             "--memory applies to cram, chomp and script games, not to '{}'",
             grundy::parse::escaped_str(name)
+        )));
+    }
+    if checkpoint.is_some() && (!matches!(game, Game::Cram) || misere) {
+        return Err(Failure::input(anyhow!(
+            "--checkpoint applies to cram under normal play, not to '{}'{}",
+            grundy::parse::escaped_str(name),
+            if misere { " --misere" } else { "" }
         )));
     }
     if threads.is_some() && !matches!(game, Game::Cram) {
@@ -388,6 +396,7 @@ fn analyze(
         cache: cache.map(Path::to_path_buf),
         misere,
         threads: threads.map_or(0, usize::from),
+        checkpoint: checkpoint.clone(),
     };
     if remoteness
         && (misere
@@ -411,7 +420,11 @@ fn analyze(
         .iter()
         .filter_map(|&(path, format)| path.map(|p| (p, format)))
         .collect();
-    let analysis = if files.is_empty() {
+    let analysis = if let Some(path) = &checkpoint {
+        until_signalled(path, || {
+            catalogue::analyze(&game, &input, &options, &mut Bar::delayed())
+        })?
+    } else if files.is_empty() {
         catalogue::analyze(&game, &input, &options, &mut Bar::delayed())
     } else {
         grundy::picture::report::analyze_and_draw(
@@ -437,6 +450,40 @@ fn analyze(
         None
     };
     print_analysis(&analysis, remote.as_ref(), json, stats, started)
+}
+
+/// Runs `work`, which saves into the checkpoint `path` as it goes, until it ends or a first
+/// SIGINT or SIGTERM arrives: then the work is stopped (it saves as it unwinds) and the
+/// process ends with the signal's status, saying where the proved part is.
+fn until_signalled<T>(path: &Path, work: impl FnOnce() -> T) -> Result<T, Failure> {
+    let deferring = crate::signals::Deferring::start();
+    let flag = grundy::stop::Stop::new();
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let outcome = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(std::sync::atomic::Ordering::Relaxed) {
+                if deferring.pending().is_some() {
+                    flag.request();
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        });
+        let outcome = grundy::stop::run(&flag, work);
+        finished.store(true, std::sync::atomic::Ordering::Relaxed);
+        outcome
+    });
+    match outcome {
+        Ok(done) => Ok(done),
+        Err(grundy::stop::Stopped) => {
+            let signal = deferring.pending().unwrap_or(2);
+            eprintln!(
+                "grundy: stopped; what the search proved is saved in {}, and the same command goes on from it",
+                grundy::parse::escaped_path(path)
+            );
+            crate::signals::end_by(signal)
+        }
+    }
 }
 
 /// The statistics line (with --stats), then the report as JSON or text.

@@ -282,3 +282,69 @@ fn threads_change_nothing_printed() {
         assert!(r.stderr.contains("--threads"), "{args:?}: {}", r.stderr);
     }
 }
+
+/// `analyze cram --checkpoint FILE`: a search stopped by SIGINT saves what it proved and
+/// ends by the signal; the same command goes on from the file, to the same answer; a file
+/// of another board or a damaged one is refused with one line, before any search.
+#[cfg(unix)]
+#[test]
+fn a_stopped_cram_search_saves_and_resumes() {
+    use std::io::Write as _;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cram.ckpt");
+    let file = path.to_str().unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["analyze", "cram", "--checkpoint", file, "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"5 8\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.signal(), Some(2), "{:?}", out.status);
+    assert!(out.stdout.is_empty());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("saved in") && said.contains("cram.ckpt"),
+        "{said}"
+    );
+    assert!(path.is_file());
+
+    let resumed = run(
+        &["analyze", "cram", "--checkpoint", file, "--stats", "--json"],
+        "5 8\n",
+    );
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    let loaded: u64 = resumed
+        .stderr
+        .split("; ")
+        .find_map(|part| part.strip_suffix(" entries loaded from the checkpoint\n"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(loaded > 0, "{}", resumed.stderr);
+    let fresh = run(&["analyze", "cram", "--json"], "5 8\n");
+    assert_eq!(resumed.stdout, fresh.stdout);
+
+    let other = run(&["analyze", "cram", "--checkpoint", file], "4 8\n");
+    assert_eq!(other.status, 2);
+    assert!(other.stdout.is_empty());
+    assert!(other.stderr.contains("5x8 board"), "{}", other.stderr);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let damaged = run(&["analyze", "cram", "--checkpoint", file], "5 8\n");
+    assert_eq!(damaged.status, 2);
+    assert!(damaged.stderr.contains("damaged"), "{}", damaged.stderr);
+    let chomp = run(&["analyze", "chomp", "--checkpoint", file], "3 3\n");
+    assert_eq!(chomp.status, 2);
+    assert!(
+        chomp.stderr.contains("--checkpoint applies to cram"),
+        "{}",
+        chomp.stderr
+    );
+}

@@ -107,6 +107,7 @@ fn the_api_answers_what_the_command_line_prints() {
         cache: None,
         misere: false,
         threads: 0,
+        checkpoint: None,
     };
     for (game, position) in [
         ("nim", "3 4 5"),

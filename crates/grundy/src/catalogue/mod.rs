@@ -583,7 +583,13 @@ pub fn analyze(
         Game::Cram | Game::Chomp => {
             let memory = options.board_memory();
             let (report, stats) = if matches!(game, Game::Cram) {
-                report::board::analyze_cram(input, memory, options.thread_count(), progress)?
+                report::board::analyze_cram(
+                    input,
+                    memory,
+                    options.thread_count(),
+                    options.checkpoint.as_deref(),
+                    progress,
+                )?
             } else {
                 report::board::analyze_chomp(input, memory, progress)?
             };

@@ -120,10 +120,21 @@ fn solve_cram_parallel(
     threads: usize,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
-    use crate::solve::parallel;
     let table = SharedTable::with_budget(memory as usize);
+    solve_cram_shared(cram, free, &table, winning, threads, progress)
+}
+
+fn solve_cram_shared(
+    cram: Cram,
+    free: u64,
+    table: &SharedTable,
+    winning: bool,
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> (Nimber, Vec<Placement>, SearchStats) {
+    use crate::solve::parallel;
     let pool = parallel::pool(threads);
-    let (value, stats) = parallel::sum_value(&cram, &cram.regions(free), &table, &pool, progress);
+    let (value, stats) = parallel::sum_value(&cram, &cram.regions(free), table, &pool, progress);
     let mut wins = Vec::new();
     if winning && !value.is_zero() {
         let placements = cram.placements(free);
@@ -134,14 +145,97 @@ fn solve_cram_parallel(
                 cram.regions(after).into_vec()
             })
             .collect();
-        let zero = parallel::zeros(&cram, &afters, &table, &pool);
+        let zero = parallel::zeros(&cram, &afters, table, &pool);
         wins = placements
             .into_iter()
             .zip(zero)
             .filter_map(|(p, z)| z.then_some(p))
             .collect();
     }
-    (value, wins, with_table(stats, &table))
+    (value, wins, with_table(stats, table))
+}
+
+/// Where a long Cram search keeps what it has proved, and how often it saves it.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    /// The file (written through [`crate::store`], atomically, with a checksum).
+    pub path: std::path::PathBuf,
+    /// Time between saves.
+    pub every: std::time::Duration,
+}
+
+/// What a checkpointed Cram search gives: the value, the winning dominoes, the search's
+/// counts, and how many entries the checkpoint it resumed from held.
+pub type Saved = (Nimber, Vec<Placement>, SearchStats, usize);
+
+/// [`solve_cram`] that resumes from `checkpoint` when the file holds one for this board,
+/// saves what is proved into it every `checkpoint.every` and once more at the end, also
+/// when the search is stopped (see [`crate::stop`]: the save runs as the stop unwinds). A
+/// file of another board, or a damaged one, is refused before any search.
+pub fn solve_cram_saved(
+    cram: Cram,
+    free: u64,
+    memory: u64,
+    winning: bool,
+    threads: usize,
+    checkpoint: &Checkpoint,
+    progress: &mut dyn Progress,
+) -> Result<Saved, Error> {
+    let label = format!(
+        "grundy cram checkpoint: {}x{} board, free cells {free:#x}",
+        cram.rows(),
+        cram.cols()
+    );
+    let path = checkpoint.path.as_path();
+    let table = SharedTable::with_budget(memory as usize);
+    let mut loaded = 0;
+    match crate::store::read(path, &label, memory.saturating_mul(2)) {
+        Ok(Some(bytes)) => {
+            table.restore(&bytes).map_err(|why| {
+                Error::input(format!(
+                    "{} is damaged: {why}",
+                    crate::parse::escaped_path(path)
+                ))
+            })?;
+            loaded = Table::<u64>::len(&table.handle());
+        }
+        Ok(None) => {}
+        Err(e) => return Err(Error::input(e.to_string())),
+    }
+    // One save at a time: the saver's and the last one write the same temporary file.
+    let saving = std::sync::Mutex::new(());
+    let save = || {
+        let _one = saving.lock().unwrap_or_else(|e| e.into_inner());
+        crate::store::write(path, &label, &table.snapshot())
+    };
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut last = std::time::Instant::now();
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if last.elapsed() >= checkpoint.every {
+                    let _ = save();
+                    last = std::time::Instant::now();
+                }
+            }
+        });
+        // Saves once more when the search ends, and when a stop unwinds it.
+        struct Finally<'a, F: Fn() -> Result<(), crate::store::StoreError>>(
+            &'a std::sync::atomic::AtomicBool,
+            F,
+        );
+        impl<F: Fn() -> Result<(), crate::store::StoreError>> Drop for Finally<'_, F> {
+            fn drop(&mut self) {
+                self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+                let _ = (self.1)();
+            }
+        }
+        let _finally = Finally(&done, save);
+        solve_cram_shared(cram, free, &table, winning, threads, progress)
+    });
+    let (value, wins, stats) = result;
+    Ok((value, wins, stats, loaded))
 }
 
 /// `stats` with the shared table's counts.
@@ -202,6 +296,7 @@ pub fn analyze_cram(
     input: &Input,
     memory: u64,
     threads: usize,
+    checkpoint: Option<&std::path::Path>,
     progress: &mut dyn Progress,
 ) -> Result<(BoardReport, String), Error> {
     let (cram, free) = parse_cram(input)?;
@@ -209,7 +304,28 @@ pub fn analyze_cram(
         label: "searching".into(),
         progress,
     };
-    let (value, wins, stats) = solve_cram(cram, free, memory, true, threads, &mut searching);
+    let (value, wins, stats, loaded) = match checkpoint {
+        None => {
+            let (v, w, s) = solve_cram(cram, free, memory, true, threads, &mut searching);
+            (v, w, s, None)
+        }
+        Some(path) => {
+            let checkpoint = Checkpoint {
+                path: path.to_path_buf(),
+                every: SAVE_EVERY,
+            };
+            let (v, w, s, loaded) = solve_cram_saved(
+                cram,
+                free,
+                memory,
+                true,
+                threads,
+                &checkpoint,
+                &mut searching,
+            )?;
+            (v, w, s, Some(loaded))
+        }
+    };
     progress.finish();
     let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
     let moves: Vec<Move> = wins
@@ -253,8 +369,15 @@ pub fn analyze_cram(
         board,
         winning_moves: moves,
     };
-    Ok((report, describe_search(&stats)))
+    let mut line = describe_search(&stats);
+    if let Some(loaded) = loaded {
+        line.push_str(&format!("; {loaded} entries loaded from the checkpoint"));
+    }
+    Ok((report, line))
 }
+
+/// How often a checkpointed Cram search saves: every five minutes.
+pub const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// Reads a Chomp position: `R C` (two spaced numbers) for a full bar, or the row lengths
 /// bottom row first: one number, three or more, or any number joined by commas.

@@ -60,6 +60,9 @@ pub struct Options {
     pub misere: bool,
     /// Threads for the engines that use several (Cram's search): 0 for every core.
     pub threads: usize,
+    /// Where a long Cram search saves what it has proved, and resumes from (see
+    /// [`board::solve_cram_saved`]).
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// The default memory for a script game's positions: an endless game (every position with

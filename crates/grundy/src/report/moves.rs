@@ -866,6 +866,7 @@ mod tests {
             cache: None,
             misere: false,
             threads: 0,
+            checkpoint: None,
         };
         for (name, position) in cases {
             let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
