@@ -760,6 +760,19 @@ pub fn add_remoteness(
     components::search(game, input, report::remoteness::Fill { list, limit })
 }
 
+/// The moves of `position` of the game called `name`, with default options (for tests).
+#[cfg(test)]
+pub(crate) fn listed(name: &str, position: &str) -> report::moves::MoveList {
+    let game = lookup_for(name, Feature::Moves).expect(name);
+    moves(
+        &game,
+        &Input::new("p", position),
+        &Options::default(),
+        &mut crate::NoProgress,
+    )
+    .unwrap_or_else(|e| panic!("{name} {position:?}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -923,16 +923,7 @@ mod tests {
         assert!(lost.reply().is_some_and(|m| !m.winning && m.size == 1));
     }
 
-    fn list(name: &str, position: &str) -> MoveList {
-        let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
-        catalogue::moves(
-            &game,
-            &Input::new("p", position),
-            &Options::default(),
-            &mut NoProgress,
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-    }
+    use crate::catalogue::listed as list;
 
     /// What a page draws from a list is what the move does: the board after each move,
     /// drawn by its own list, is the board before it with the move's cells changed as the

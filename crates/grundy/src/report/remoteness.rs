@@ -178,16 +178,7 @@ mod tests {
     use crate::parse::Input;
     use crate::report::Options;
 
-    fn moves(name: &str, position: &str) -> super::MoveList {
-        let game = catalogue::lookup_for(name, Feature::Moves).expect(name);
-        catalogue::moves(
-            &game,
-            &Input::new("p", position),
-            &Options::default(),
-            &mut NoProgress,
-        )
-        .unwrap_or_else(|e| panic!("{name} {position:?}: {e}"))
-    }
+    use crate::catalogue::listed as moves;
 
     /// Remoteness by its definition over the literal moves the game lists (the positions
     /// they leave as written, nothing made canonical, no sum taken apart): no move, 0;

@@ -178,21 +178,7 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
 
     /// Whether a sum of components is worth exactly 0 (a move to it is a winning move).
     pub fn is_zero(&mut self, components: &[G::Position]) -> bool {
-        let marks = self.marks();
-        let known = stage(
-            &self.game,
-            &self.table,
-            &mut self.stats,
-            &mut self.comps,
-            &mut self.moves,
-            components,
-        );
-        let zero = match known {
-            Some(acc) => acc == 0,
-            None => self.option_is(marks.1, 0),
-        };
-        self.release(marks);
-        zero
+        self.sum_value_if(components, 0) == Some(0)
     }
 
     /// The value of the sum of `components` if it is `target`, or if the search happens to
@@ -363,17 +349,6 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
             self.mex.insert(v);
         }
         self.mex.mex()
-    }
-
-    /// Whether option `k` (its components on the stack) is worth exactly `target`.
-    fn option_is(&mut self, k: usize, target: u64) -> bool {
-        let acc = self.resolve_others(k);
-        let main = self.comps[self.moves[k].first].clone();
-        let want = target ^ acc;
-        if want >= WIDTH {
-            return self.value_in(&main, ALL) == Some(want);
-        }
-        self.value_in(&main, 1 << want) == Some(want)
     }
 
     /// Folds the exact values of option `k`'s components other than its hardest into its
