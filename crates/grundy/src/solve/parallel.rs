@@ -13,7 +13,7 @@
 //! Below the root each thread searches alone, and what the threads share is the table:
 //! a value proved by one is a look-up for the others.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -131,30 +131,52 @@ where
             r += 1;
             continue;
         }
-        progress.status(&format!(
-            "is the value {r}? {} of {n} options still to answer, on {} threads",
-            open.len(),
-            pool.current_num_threads()
-        ));
         let found = AtomicBool::new(false);
-        let answers: Vec<(usize, Option<Option<u64>>, SearchStats)> = pool.install(|| {
-            open.par_iter()
-                .with_max_len(1)
-                .map_init(
-                    || Search::new(game.clone(), table.handle()),
-                    |search, &i| {
-                        if found.load(Ordering::Relaxed) {
-                            return (i, None, SearchStats::default());
-                        }
-                        let before = search.stats();
-                        let v = stoppable(&flag, || search.sum_value_if(&options[i], r));
-                        if v == Some(r) {
-                            found.store(true, Ordering::Relaxed);
-                        }
-                        (i, Some(v), difference(&search.stats(), &before))
-                    },
-                )
-                .collect()
+        let answered = AtomicUsize::new(0);
+        let asking = open.len();
+        let round = || -> Vec<(usize, Option<Option<u64>>, SearchStats)> {
+            pool.install(|| {
+                open.par_iter()
+                    .with_max_len(1)
+                    .map_init(
+                        || Search::new(game.clone(), table.handle()),
+                        |search, &i| {
+                            if found.load(Ordering::Relaxed) {
+                                return (i, None, SearchStats::default());
+                            }
+                            let before = search.stats();
+                            let v = stoppable(&flag, || search.sum_value_if(&options[i], r));
+                            if v == Some(r) {
+                                found.store(true, Ordering::Relaxed);
+                            }
+                            answered.fetch_add(1, Ordering::Relaxed);
+                            (i, Some(v), difference(&search.stats(), &before))
+                        },
+                    )
+                    .collect()
+            })
+        };
+        // The round runs on the pool; this thread tells the terminal how far it is.
+        let answers = std::thread::scope(|scope| {
+            let (done, ended) = std::sync::mpsc::channel::<()>();
+            let running = scope.spawn(move || {
+                let answers = round();
+                let _ = done.send(());
+                answers
+            });
+            // Woken at once when the round ends (or fails: the sender is dropped).
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                ended.recv_timeout(std::time::Duration::from_millis(100))
+            {
+                progress.status(&format!(
+                    "is the value {r}? {} of {n} options still to answer, on {} threads",
+                    asking - answered.load(Ordering::Relaxed),
+                    pool.current_num_threads()
+                ));
+            }
+            running
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         });
         let mut hit = false;
         for (i, answer, s) in answers {
