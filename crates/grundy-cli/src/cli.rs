@@ -326,6 +326,10 @@ Examples:
         /// Threads for Cram's search, sharing one table (default: every core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
+        /// Cram, one board: save what the search has proved in FILE every five minutes
+        /// and when stopped (Ctrl-C, SIGTERM); the same command resumes from it.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
     },
 
     /// Print one valid contest input, random but the same for the same seed.

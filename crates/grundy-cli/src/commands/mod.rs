@@ -151,6 +151,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             misere,
             threads,
+            checkpoint,
         } => table::run(
             &game,
             &rows,
@@ -158,7 +159,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             memory.as_deref(),
             misere,
-            threads,
+            (threads, checkpoint.as_deref()),
         ),
         Command::Picture {
             game,
@@ -455,7 +456,7 @@ fn analyze(
 /// Runs `work`, which saves into the checkpoint `path` as it goes, until it ends or a first
 /// SIGINT or SIGTERM arrives: then the work is stopped (it saves as it unwinds) and the
 /// process ends with the signal's status, saying where the proved part is.
-fn until_signalled<T>(path: &Path, work: impl FnOnce() -> T) -> Result<T, Failure> {
+pub(crate) fn until_signalled<T>(path: &Path, work: impl FnOnce() -> T) -> Result<T, Failure> {
     let deferring = crate::signals::Deferring::start();
     let flag = grundy::stop::Stop::new();
     let finished = std::sync::atomic::AtomicBool::new(false);

@@ -54,7 +54,7 @@ pub fn run(
     json: bool,
     memory: Option<&str>,
     misere: bool,
-    threads: Option<u16>,
+    (threads, checkpoint): (Option<u16>, Option<&std::path::Path>),
 ) -> Result<(), Failure> {
     let board = match catalogue::lookup_for(game, Feature::Table)? {
         Game::Chomp => BoardGame::Chomp,
@@ -74,7 +74,29 @@ pub fn run(
     let (max_rows, max_cols) = board.max_sides();
     let rows = range("rows", rows, max_rows)?;
     let cols = range("cols", cols, max_cols)?;
-    let report = if misere {
+    let one_board = rows.clone().count() * cols.clone().count() == 1;
+    if checkpoint.is_some() && (board != BoardGame::Cram || misere || !one_board) {
+        return Err(Failure::input(anyhow!(
+            "--checkpoint saves one Cram board's search: give one number to --rows and one to --cols, under normal play"
+        )));
+    }
+    let report = if let Some(path) = checkpoint {
+        let memory = Memory::parse(memory)?;
+        let saved = grundy::report::board::Checkpoint {
+            path: path.to_path_buf(),
+            every: grundy::report::board::SAVE_EVERY,
+        };
+        super::until_signalled(path, || {
+            grundy::report::table::cram_saved(
+                *rows.start(),
+                *cols.start(),
+                memory.0,
+                threads,
+                &saved,
+                &mut Bar::above(8),
+            )
+        })??
+    } else if misere {
         if memory.is_some() {
             return Err(Failure::input(anyhow!(
                 "--memory sizes the normal-play engines; --misere searches hold at most {} sums",

@@ -348,3 +348,55 @@ fn a_stopped_cram_search_saves_and_resumes() {
         chomp.stderr
     );
 }
+
+/// `table cram --checkpoint FILE` for one board: the file a run leaves is what the next
+/// run starts from (the same file as `analyze` of that board keeps), and a range of
+/// boards is refused.
+#[test]
+fn a_table_of_one_cram_board_keeps_a_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.ckpt");
+    let file = path.to_str().unwrap();
+    let args = [
+        "table",
+        "cram",
+        "--rows",
+        "4",
+        "--cols",
+        "7",
+        "--checkpoint",
+        file,
+    ];
+    let first = run(&args, "");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    assert!(path.is_file());
+    let plain = run(&["table", "cram", "--rows", "4", "--cols", "7"], "");
+    assert_eq!(first.stdout, plain.stdout);
+    let again = run(&args, "");
+    assert_eq!(again.stdout, plain.stdout);
+    let analyzed = run(
+        &["analyze", "cram", "--checkpoint", file, "--stats"],
+        "4 7\n",
+    );
+    assert_eq!(analyzed.status, 0, "{}", analyzed.stderr);
+    assert!(
+        !analyzed.stderr.contains(" 0 entries loaded"),
+        "{}",
+        analyzed.stderr
+    );
+    let range = run(
+        &[
+            "table",
+            "cram",
+            "--rows",
+            "3..=4",
+            "--cols",
+            "7",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(range.status, 2);
+    assert!(range.stderr.contains("one Cram board"), "{}", range.stderr);
+}

@@ -123,6 +123,40 @@ pub fn table(
     })
 }
 
+/// The one-board table of an empty Cram board of `rows` × `cols`, by a search that saves
+/// into `checkpoint` and resumes from it (see [`super::board::solve_cram_saved`]).
+pub fn cram_saved(
+    rows: usize,
+    cols: usize,
+    memory: u64,
+    threads: usize,
+    checkpoint: &super::board::Checkpoint,
+    progress: &mut dyn Progress,
+) -> Result<TableReport, Error> {
+    let cram = Cram::new(rows, cols).map_err(|e| Error::input(e.to_string()))?;
+    let mut each = Labelled {
+        label: format!("{rows}×{cols}"),
+        progress,
+    };
+    let (value, _, _, _) = super::board::solve_cram_saved(
+        cram,
+        cram.full(),
+        memory,
+        false,
+        threads,
+        checkpoint,
+        &mut each,
+    )?;
+    progress.finish();
+    Ok(TableReport {
+        game: BoardGame::Cram.name().into(),
+        rows: vec![rows],
+        cols: vec![cols],
+        values: vec![vec![value]],
+        misere: false,
+    })
+}
+
 /// The misère table of `game` over `rows` × `cols`: each board's misère Grundy value by the
 /// misère search (Cram's regions searched as one sum; one search for every Chomp bar),
 /// each search holding at most [`super::misere::MISERE_POSITIONS`] sums.
