@@ -415,7 +415,7 @@ const REFRESH: u32 = 1024;
 /// A [`PackedTable`] that the threads of a parallel search share: each thread's search
 /// holds a [`SharedTable::handle`]. It grows as it fills, up to its budget, fourfold at a
 /// time: one thread copies the entries into the larger lines while the others go on in
-/// the old ones, and each thread moves to the new lines within [`REFRESH`] writes (what it
+/// the old ones, and each thread moves to the new lines within 1024 writes (what it
 /// wrote in the old ones meanwhile may be lost, which costs time, not truth). The same
 /// values and bounds go in, whichever thread proved them.
 pub struct SharedTable {
