@@ -13,7 +13,7 @@
 //! Below the root each thread searches alone, and what the threads share is the table:
 //! a value proved by one is a look-up for the others.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -131,7 +131,9 @@ where
             r += 1;
             continue;
         }
-        let found = AtomicBool::new(false);
+        // Raised when an option is found worth `r` (the round is over: the questions still
+        // running are dropped), or when the whole search is asked to stop.
+        let cut = crate::stop::Stop::new();
         let answered = AtomicUsize::new(0);
         let asking = open.len();
         let round = || -> Vec<(usize, Option<Option<u64>>, SearchStats)> {
@@ -141,13 +143,20 @@ where
                     .map_init(
                         || Search::new(game.clone(), table.handle()),
                         |search, &i| {
-                            if found.load(Ordering::Relaxed) {
+                            if cut.is_requested() {
                                 return (i, None, SearchStats::default());
                             }
                             let before = search.stats();
-                            let v = stoppable(&flag, || search.sum_value_if(&options[i], r));
+                            let Ok(v) =
+                                crate::stop::run(&cut, || search.sum_value_if(&options[i], r))
+                            else {
+                                // Cut short: its stacks are not to be trusted; what it
+                                // proved is in the table.
+                                *search = Search::new(game.clone(), table.handle());
+                                return (i, None, SearchStats::default());
+                            };
                             if v == Some(r) {
-                                found.store(true, Ordering::Relaxed);
+                                cut.request();
                             }
                             answered.fetch_add(1, Ordering::Relaxed);
                             (i, Some(v), difference(&search.stats(), &before))
@@ -168,6 +177,9 @@ where
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
                 ended.recv_timeout(std::time::Duration::from_millis(100))
             {
+                if flag.as_ref().is_some_and(crate::stop::Stop::is_requested) {
+                    cut.request();
+                }
                 progress.status(&format!(
                     "is the value {r}? {} of {n} options still to answer, on {} threads",
                     asking - answered.load(Ordering::Relaxed),
@@ -178,6 +190,8 @@ where
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         });
+        // A stop asked of the whole search ends it here, on the caller's thread.
+        crate::stop::check();
         let mut hit = false;
         for (i, answer, s) in answers {
             add(&mut stats, &s);
