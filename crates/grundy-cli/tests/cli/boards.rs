@@ -218,8 +218,8 @@ fn memory_and_stats() {
 /// refused where no engine uses threads, and 0 is not a number of threads.
 #[test]
 fn threads_change_nothing_printed() {
-    let one = run(
-        &[
+    let table = |n: &str| {
+        let args = [
             "table",
             "cram",
             "--rows",
@@ -227,25 +227,14 @@ fn threads_change_nothing_printed() {
             "--cols",
             "3..=6",
             "--threads",
-            "1",
-        ],
-        "",
-    );
+            n,
+        ];
+        run(&args, "")
+    };
+    let one = table("1");
     assert_eq!(one.status, 0, "{}", one.stderr);
     for n in ["2", "3"] {
-        let many = run(
-            &[
-                "table",
-                "cram",
-                "--rows",
-                "2..=4",
-                "--cols",
-                "3..=6",
-                "--threads",
-                n,
-            ],
-            "",
-        );
+        let many = table(n);
         assert_eq!(many.stdout, one.stdout, "{n} threads");
         let board = "4 5\n.#...\n.....\n...#.\n.....\n";
         let a = run(&["analyze", "cram", "--threads", n, "--json"], board);
