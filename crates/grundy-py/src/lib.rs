@@ -239,21 +239,23 @@ impl Pos {
         if v.is_instance_of::<PyInt>() {
             return v.extract::<i64>().map(Pos::Int).map_err(|e| e.to_string());
         }
-        if let Ok(t) = v.cast::<PyTuple>() {
-            return t
-                .iter()
-                .map(|x| x.extract::<i64>())
-                .collect::<PyResult<Vec<_>>>()
+        let kind = if v.is_instance_of::<PyTuple>() {
+            Some("tuple")
+        } else if v.is_instance_of::<PyList>() {
+            Some("list")
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            return v
+                .try_iter()
+                .and_then(|items| {
+                    items
+                        .map(|x| x?.extract::<i64>())
+                        .collect::<PyResult<Vec<_>>>()
+                })
                 .map(Pos::Tuple)
-                .map_err(|_| format!("a tuple of something other than ints: {v}"));
-        }
-        if let Ok(l) = v.cast::<PyList>() {
-            return l
-                .iter()
-                .map(|x| x.extract::<i64>())
-                .collect::<PyResult<Vec<_>>>()
-                .map(Pos::Tuple)
-                .map_err(|_| format!("a list of something other than ints: {v}"));
+                .map_err(|_| format!("a {kind} of something other than ints: {v}"));
         }
         Err(format!(
             "{} (a position is an int or a tuple of ints)",

@@ -311,24 +311,12 @@ pub fn moves(input: &Input) -> Result<super::moves::MoveList, Error> {
     let mut moves = Vec::with_capacity(count);
     for (i, t, w, left) in values.valued_moves(&g.tokens) {
         after[i] = w;
-        moves.push(super::moves::Move {
-            label: format!("token {}: {} → {}", i + 1, t + 1, w + 1),
-            position: written(&g.graph, g.edges, &after),
-            value_after: left.nimber(),
-            winning: left.outcome() == Outcome::Second,
-            heap: None,
-            take: None,
-            leaves: None,
-            cell: None,
-            cells: None,
-            part: None,
-            cut_after_column: None,
-            cut_after_row: None,
-            drawing: left.outcome() == Outcome::Draw,
-            loopy_value_after: Some(left.to_string()),
-            remoteness: None,
-            size: moves.len() as u64,
-        });
+        moves.push(super::moves::Move::loopy(
+            format!("token {}: {} → {}", i + 1, t + 1, w + 1),
+            written(&g.graph, g.edges, &after),
+            &left,
+            moves.len() as u64,
+        ));
         after[i] = t;
     }
     let outcome = value.outcome();

@@ -101,6 +101,58 @@ pub struct Move {
     pub size: u64,
 }
 
+impl Move {
+    /// A move to a position worth `value_after` (where the engine gives it), `winning`
+    /// when that is a P-position; where it is on a board, and the rest, not filled in.
+    pub fn new(
+        label: String,
+        position: String,
+        value_after: Option<Nimber>,
+        winning: bool,
+        size: u64,
+    ) -> Move {
+        Move {
+            label,
+            position,
+            value_after,
+            winning,
+            heap: None,
+            take: None,
+            leaves: None,
+            cell: None,
+            cells: None,
+            part: None,
+            cut_after_column: None,
+            cut_after_row: None,
+            drawing: false,
+            loopy_value_after: None,
+            remoteness: None,
+            size,
+        }
+    }
+
+    /// A move of a game with cycles, to a position of generalised value `after`.
+    pub fn loopy(
+        label: String,
+        position: String,
+        after: &crate::solve::loopy::Value,
+        size: u64,
+    ) -> Move {
+        use crate::solve::loopy::Outcome;
+        Move {
+            drawing: after.outcome() == Outcome::Draw,
+            loopy_value_after: Some(after.to_string()),
+            ..Move::new(
+                label,
+                position,
+                after.nimber(),
+                after.outcome() == Outcome::Second,
+                size,
+            )
+        }
+    }
+}
+
 /// Every move of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveList {
@@ -249,22 +301,8 @@ pub fn with_outcomes<P>(
                 Outcome::Zero(false) => (None, false),
             };
             Ok(Move {
-                label: c.label,
-                position: c.position,
-                value_after,
-                winning,
-                heap: None,
-                take: None,
-                leaves: None,
                 cell: c.cell,
-                cells: None,
-                part: None,
-                cut_after_column: None,
-                cut_after_row: None,
-                drawing: false,
-                loopy_value_after: None,
-                remoteness: None,
-                size: c.size,
+                ..Move::new(c.label, c.position, value_after, winning, c.size)
             })
         })
         .collect()

@@ -205,24 +205,12 @@ pub fn loopy_moves(
             to: m.leaves.to_vec(),
         }
         .to_string();
-        moves.push(super::moves::Move {
+        moves.push(super::moves::Move::loopy(
             label,
-            position: next.join(" "),
-            value_after: m.value_after.nimber(),
-            winning: m.outcome_after() == Outcome::Second,
-            heap: None,
-            take: None,
-            leaves: None,
-            cell: None,
-            cells: None,
-            part: None,
-            cut_after_column: None,
-            cut_after_row: None,
-            drawing: m.outcome_after() == Outcome::Draw,
-            loopy_value_after: Some(m.value_after.to_string()),
-            remoteness: None,
-            size: k as u64,
-        });
+            next.join(" "),
+            &m.value_after,
+            k as u64,
+        ));
     }
     let mut list = super::moves::MoveList::new(
         format!("script:{}", game.source()),
