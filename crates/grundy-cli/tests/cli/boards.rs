@@ -329,6 +329,20 @@ fn a_stopped_cram_search_saves_and_resumes() {
     let damaged = run(&["analyze", "cram", "--checkpoint", file], "5 8\n");
     assert_eq!(damaged.status, 2);
     assert!(damaged.stderr.contains("damaged"), "{}", damaged.stderr);
+    // A folder that is a file: no save can go there.
+    std::fs::write(dir.path().join("plain"), b"").unwrap();
+    let nowhere = dir.path().join("plain/c.ckpt");
+    let unwritable = run(
+        &["analyze", "cram", "--checkpoint", nowhere.to_str().unwrap()],
+        "2 3\n",
+    );
+    assert_eq!(unwritable.status, 2, "{}", unwritable.stderr);
+    assert!(unwritable.stdout.is_empty());
+    assert!(
+        unwritable.stderr.contains("plain/c.ckpt"),
+        "{}",
+        unwritable.stderr
+    );
     let chomp = run(&["analyze", "chomp", "--checkpoint", file], "3 3\n");
     assert_eq!(chomp.status, 2);
     assert!(

@@ -199,7 +199,9 @@ pub fn solve_cram_saved(
             })?;
             loaded = Table::<u64>::len(&table.handle());
         }
-        Ok(None) => {}
+        // Nothing saved yet: the place must take a save before hours are spent.
+        Ok(None) => crate::store::write(path, &label, &table.snapshot())
+            .map_err(|e| Error::input(format!("--checkpoint: {e}")))?,
         Err(e) => return Err(Error::input(e.to_string())),
     }
     // One save at a time: the saver's and the last one write the same temporary file.
