@@ -51,7 +51,7 @@ Explain one position: its Grundy value, who wins with perfect play, and every wi
 GAME is a contest game (shgame, lamqugam, inventor-outlasting, pshtbrth, caos3), reading one
 test case without the leading T (an Inventor board or a lava map may go on with the word
 `played` and the row and column, from 1, of each move made since: the board in play); a board game: cram (`R C`, then optionally R rows of '.'
-free and '#' blocked; at most 64 cells) or chomp (`R C` for a full bar, or the row lengths
+free and '#' blocked; at most 128 cells, 64 under --misere or --remoteness) or chomp (`R C` for a full bar, or the row lengths
 bottom row first, never increasing: one number, three or more, or joined by commas like
 3,2); or a heap family (nim, subtraction:S, octal:CODE, hex:CODE, grundy-game, kayles,
 dawson-chess, dawson-kayles, treblecross), reading whitespace-separated heap sizes played
@@ -293,7 +293,7 @@ Examples:
 Print the Grundy values of a board game for every size in a range: one line per number of
 rows, one value per number of columns.
 
-GAME is cram (empty R×C boards, at most 64 cells) or chomp (full R×C bars, at most 16 rows
+GAME is cram (empty R×C boards, at most 128 cells; 64 under --misere) or chomp (full R×C bars, at most 16 rows
 of 255 squares). Ranges are A..=B, A..B or a single number. Cram boards are solved by the
 pruning search, with a transposition table of --memory bytes (it forgets the oldest
 entries when full, which costs time, never correctness). Chomp bars come from one dense

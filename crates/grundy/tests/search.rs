@@ -2,7 +2,7 @@
 //! table small enough to forget, published values, winning moves; other games through the
 //! same trait.
 
-use grundy::games::board::{Chomp, Cram};
+use grundy::games::board::{Chomp, Cram, WideCram};
 use grundy::solve::search::Search;
 use grundy::solve::table::{MapTable, NoTable, PackedTable};
 use grundy::{Family, Nimber, Player, Solver};
@@ -161,6 +161,60 @@ proptest! {
                 prop_assert_eq!(&found, &wins, "{} threads, {:b}", threads, free);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Boards past 64 cells (a `u128` a position): a block of up to 20 free cells with
+    /// holes, anywhere on the board (the far corner included), gives the plain solver's
+    /// value and winning dominoes on every thread count, and the same as that block on a
+    /// board of at most 64 cells (a region's value does not depend on where it lies).
+    #[test]
+    fn wide_boards_give_the_plain_solvers_values(
+        shape in prop::sample::select(vec![(11, 11), (8, 16), (4, 32), (13, 9), (2, 64), (5, 13)]),
+        height in 1usize..=4,
+        place in any::<(u16, u16)>(),
+        holes in any::<u128>(),
+    ) {
+        let (rows, cols) = shape;
+        let wide = WideCram::new(rows, cols).unwrap();
+        let height = height.min(rows);
+        let width = (20 / height).min(cols);
+        let top = usize::from(place.0) % (rows - height + 1);
+        let left = usize::from(place.1) % (cols - width + 1);
+        let narrow = Cram::new(height, width).unwrap();
+        let (mut free, mut small) = (0u128, 0u64);
+        for r in 0..height {
+            for c in 0..width {
+                if holes >> (r * width + c) & 3 != 0 {
+                    free |= 1 << wide.bit(top + r, left + c);
+                    small |= 1 << narrow.bit(r, c);
+                }
+            }
+        }
+        let mut plain = Solver::new(PlainCram(wide));
+        let expected = plain.grundy(&free).unwrap();
+        let wins: Vec<u128> = wide
+            .placements(free)
+            .into_iter()
+            .map(|p| wide.after(free, p))
+            .filter(|after| !expected.is_zero() && plain.grundy(after).unwrap().is_zero())
+            .collect();
+        for threads in [1, 2, 3] {
+            let (value, found, _) = grundy::report::board::solve_cram(
+                wide, free, 64 << 20, true, threads, &mut grundy::NoProgress,
+            );
+            prop_assert_eq!(value, expected, "{} threads, {:b}", threads, free);
+            let found: Vec<u128> = found.iter().map(|&p| wide.after(free, p)).collect();
+            prop_assert_eq!(&found, &wins, "{} threads, {:b}", threads, free);
+        }
+        let (value, found, _) = grundy::report::board::solve_cram(
+            narrow, small, 64 << 20, true, 1, &mut grundy::NoProgress,
+        );
+        prop_assert_eq!(value, expected);
+        prop_assert_eq!(found.len(), wins.len());
     }
 }
 

@@ -421,6 +421,21 @@ fn analyze(
         .iter()
         .filter_map(|&(path, format)| path.map(|p| (p, format)))
         .collect();
+    // The remoteness search is bounded and refuses what it cannot hold: it runs first, so
+    // a refusal comes before a long value search, not after.
+    let remote = if remoteness {
+        let list = catalogue::moves_with_remoteness(
+            &game,
+            &input,
+            &options,
+            &mut Bar::delayed(),
+            grundy::report::remoteness::REMOTENESS_POSITIONS,
+        )
+        .map_err(failure)?;
+        grundy::report::remoteness::RemotenessReport::of(&list)
+    } else {
+        None
+    };
     let analysis = if let Some(path) = &checkpoint {
         until_signalled(path, || {
             catalogue::analyze(&game, &input, &options, &mut Bar::delayed())
@@ -437,19 +452,6 @@ fn analyze(
         )
     }
     .map_err(failure)?;
-    let remote = if remoteness {
-        let list = catalogue::moves_with_remoteness(
-            &game,
-            &input,
-            &options,
-            &mut Bar::delayed(),
-            grundy::report::remoteness::REMOTENESS_POSITIONS,
-        )
-        .map_err(failure)?;
-        grundy::report::remoteness::RemotenessReport::of(&list)
-    } else {
-        None
-    };
     print_analysis(&analysis, remote.as_ref(), json, stats, started)
 }
 

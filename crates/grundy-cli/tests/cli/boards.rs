@@ -79,9 +79,85 @@ fn chomp_values_winners_and_moves() {
     assert!(text.contains("winning bites (1)"), "{text}");
 }
 
+/// Boards past 64 cells: a block of free cells on an 11×11, 8×16 or 4×32 board answers as
+/// the same block on a small board does (a region's value does not depend on where it
+/// lies), with its winning dominoes moved with it; strips past 64 cells are Dawson's Kayles.
+#[test]
+fn boards_past_64_cells() {
+    let block = ["#....", "..#..", ".....", ".##.."];
+    let small = format!("4 5\n{}", block.join("\n"));
+    let expected = json("cram", &small);
+    for (rows, cols, top, left) in [(11, 11, 7, 6), (8, 16, 2, 3), (4, 32, 0, 27)] {
+        let mut board = vec![vec!['#'; cols]; rows];
+        for (r, line) in block.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                board[top + r][left + c] = ch;
+            }
+        }
+        let text: Vec<String> = board.iter().map(|l| l.iter().collect()).collect();
+        let input = format!("{rows} {cols}\n{}", text.join("\n"));
+        for threads in ["1", "2"] {
+            let got: serde_json::Value = serde_json::from_str(&run_ok(
+                &["analyze", "cram", "--json", "--threads", threads],
+                &input,
+            ))
+            .unwrap();
+            assert_eq!(got["grundy"], expected["grundy"], "{rows}×{cols}");
+            let moved = |v: &serde_json::Value, dr: u64, dc: u64| -> Vec<Vec<[u64; 2]>> {
+                v["winning_moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| {
+                        m["cells"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|c| [c[0].as_u64().unwrap() - dr, c[1].as_u64().unwrap() - dc])
+                            .collect()
+                    })
+                    .collect()
+            };
+            assert_eq!(moved(&got, top as u64, left as u64), moved(&expected, 0, 0));
+            assert!(!moved(&got, 0, 0).is_empty());
+        }
+    }
+    let kayles = run_ok(&["sequence", "dawson-kayles", "--upto", "128"], "");
+    let kayles: Vec<&str> = kayles.split_whitespace().collect();
+    let table = run_ok(
+        &[
+            "table", "cram", "--rows", "1", "--cols", "62..=70", "--json",
+        ],
+        "",
+    );
+    let table: serde_json::Value = serde_json::from_str(&table).unwrap();
+    for (k, v) in table["values"][0].as_array().unwrap().iter().enumerate() {
+        assert_eq!(v.to_string(), kayles[62 + k], "1×{}", 62 + k);
+    }
+}
+
 #[test]
 fn bad_boards_are_refused() {
-    assert_refused(&["analyze", "cram"], "9 9", 2, "at most 64 cells");
+    assert_refused(&["analyze", "cram"], "12 11", 2, "at most 128 cells");
+    assert_refused(&["analyze", "cram"], "129 1", 2, "the number of rows");
+    assert_refused(
+        &["analyze", "cram", "--misere"],
+        "9 8",
+        2,
+        "at most 64 cells here",
+    );
+    assert_refused(
+        &["analyze", "cram", "--remoteness"],
+        "5 13",
+        2,
+        "at most 64 cells here",
+    );
+    assert_refused(
+        &["table", "cram", "--rows", "11", "--cols", "12"],
+        "",
+        2,
+        "at most 128",
+    );
     assert_refused(&["analyze", "cram"], "0 3", 2, "rows");
     assert_refused(
         &["analyze", "cram"],
@@ -136,10 +212,10 @@ fn tables_of_values_over_board_sizes() {
     assert_eq!(last[3], json("chomp", "2 4")["grundy"].to_string());
     assert_eq!(last[4], json("chomp", "3 4")["grundy"].to_string());
     assert_refused(
-        &["table", "cram", "--rows", "1..=9", "--cols", "1..=9"],
+        &["table", "cram", "--rows", "1..=12", "--cols", "1..=11"],
         "",
         2,
-        "at most 64",
+        "at most 128",
     );
     assert_refused(
         &["table", "cram", "--rows", "0", "--cols", "3"],

@@ -236,7 +236,8 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
         (400, request(addr, "POST", "/api/analyze", b"{\"\x7f\": 1}")),
         (400, post(addr, "/api/analyze", "nim", "3 -1")),
         (400, post(addr, "/api/analyze", "nim", "99999999999")),
-        (400, post(addr, "/api/analyze", "cram", "9 9")),
+        (400, post(addr, "/api/analyze", "cram", "12 11")),
+        (400, post(addr, "/api/moves", "cram", "9 9")),
         (400, post(addr, "/api/analyze", "script:/etc/passwd", "1")),
         (
             400,

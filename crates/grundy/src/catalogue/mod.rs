@@ -204,7 +204,7 @@ pub const ENTRIES: &[Entry] = &[
         kind: Kind::Board,
         rules: "Players take turns placing a domino on two free neighbouring cells of the board, across or down. Whoever cannot place one loses.",
         summary: "Cram: place a domino on two free neighbouring cells",
-        position: "R C (an empty board, at most 64 cells), optionally followed by R rows of . (free) and # (blocked)",
+        position: "R C (an empty board, at most 128 cells; move lists, remoteness and misère play at most 64), optionally followed by R rows of . (free) and # (blocked)",
         features: &[Analyze, Moves, Table, Picture],
     },
     Entry {

@@ -1,6 +1,7 @@
 //! Cram and Chomp boards: a board read, solved, explained.
 //!
-//! Cram goes to the pruning search with a transposition table within the memory given;
+//! Cram goes to the pruning search with a transposition table within the memory given,
+//! boards of up to 64 cells a `u64` a position and boards of up to 128 cells a `u128`;
 //! Chomp to the dense table of every position in its box when that fits the memory, and
 //! to the generic memo solver otherwise.
 //!
@@ -15,14 +16,14 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use crate::game::Player;
-use crate::games::board::{Bite, Chomp, Cram, Placement};
+use crate::games::board::{Bite, Bits, Chomp, Cram, CramOn, Placement, WideCram};
 use crate::nimber::Nimber;
 use crate::parse::{Found, Input, ParseError, Tokens};
 use crate::progress::Progress;
 use crate::solve::chomp_table::ChompTable;
 use crate::solve::memo::{SolveError, Solver};
 use crate::solve::search::{Search, SearchStats};
-use crate::solve::table::{PackedTable, SharedTable, Table};
+use crate::solve::table::{Packed, PackedTable, SharedTable, Table, Word};
 
 /// Bytes a memo-solver entry takes, roughly (key, value, the map's slack).
 pub const MEMO_ENTRY_BYTES: u64 = 64;
@@ -81,13 +82,19 @@ pub fn describe_search(s: &SearchStats) -> String {
     )
 }
 
+/// A word a Cram position can be held in and a table keyed by: `u64` (boards of up to 64
+/// cells) or `u128` (up to 128).
+pub trait CramWord: Bits + Packed<Word = Self> + Word {}
+
+impl<B: Bits + Packed<Word = B> + Word> CramWord for B {}
+
 /// The value of a Cram board (a sum of its regions) and, when `winning`, its winning
 /// dominoes, by the pruning search with a table of `memory` bytes, on `threads` threads
 /// (one: the search alone; more: [`crate::solve::parallel`], one table shared). `progress`
 /// hears what the root is trying (its `finish` is the caller's to call).
-pub fn solve_cram(
-    cram: Cram,
-    free: u64,
+pub fn solve_cram<B: CramWord>(
+    cram: CramOn<B>,
+    free: B,
     memory: u64,
     winning: bool,
     threads: usize,
@@ -97,13 +104,12 @@ pub fn solve_cram(
         return solve_cram_parallel(cram, free, memory, winning, threads, progress);
     }
     let mut search =
-        Search::new(cram, PackedTable::with_budget(memory as usize)).with_progress(progress);
+        Search::new(cram, PackedTable::<B>::with_budget(memory as usize)).with_progress(progress);
     let value = search.sum_value(&cram.regions(free));
     let mut wins = Vec::new();
     if winning && !value.is_zero() {
         for p in cram.placements(free) {
-            let after = free & !(1 << p.first) & !(1 << p.second);
-            if search.is_zero(&cram.regions(after)) {
+            if search.is_zero(&cram.regions(cram.after(free, p))) {
                 wins.push(p);
             }
         }
@@ -112,22 +118,22 @@ pub fn solve_cram(
     (value, wins, stats)
 }
 
-fn solve_cram_parallel(
-    cram: Cram,
-    free: u64,
+fn solve_cram_parallel<B: CramWord>(
+    cram: CramOn<B>,
+    free: B,
     memory: u64,
     winning: bool,
     threads: usize,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
-    let table = SharedTable::with_budget(memory as usize);
+    let table = SharedTable::<B>::with_budget(memory as usize);
     solve_cram_shared(cram, free, &table, winning, threads, progress)
 }
 
-fn solve_cram_shared(
-    cram: Cram,
-    free: u64,
-    table: &SharedTable,
+fn solve_cram_shared<B: CramWord>(
+    cram: CramOn<B>,
+    free: B,
+    table: &SharedTable<B>,
     winning: bool,
     threads: usize,
     progress: &mut dyn Progress,
@@ -138,12 +144,9 @@ fn solve_cram_shared(
     let mut wins = Vec::new();
     if winning && !value.is_zero() {
         let placements = cram.placements(free);
-        let afters: Vec<Vec<u64>> = placements
+        let afters: Vec<Vec<B>> = placements
             .iter()
-            .map(|p| {
-                let after = free & !(1 << p.first) & !(1 << p.second);
-                cram.regions(after).into_vec()
-            })
+            .map(|&p| cram.regions(cram.after(free, p)).into_vec())
             .collect();
         let zero = parallel::zeros(&cram, &afters, table, &pool);
         wins = placements
@@ -172,9 +175,9 @@ pub type Saved = (Nimber, Vec<Placement>, SearchStats, usize);
 /// saves what is proved into it every `checkpoint.every` and once more at the end, also
 /// when the search is stopped (see [`crate::stop`]: the save runs as the stop unwinds). A
 /// file of another board, or a damaged one, is refused before any search.
-pub fn solve_cram_saved(
-    cram: Cram,
-    free: u64,
+pub fn solve_cram_saved<B: CramWord>(
+    cram: CramOn<B>,
+    free: B,
     memory: u64,
     winning: bool,
     threads: usize,
@@ -187,7 +190,7 @@ pub fn solve_cram_saved(
         cram.cols()
     );
     let path = checkpoint.path.as_path();
-    let table = SharedTable::with_budget(memory as usize);
+    let table = SharedTable::<B>::with_budget(memory as usize);
     let mut loaded = 0;
     match crate::store::read(path, &label, memory.saturating_mul(2)) {
         Ok(Some(bytes)) => {
@@ -197,7 +200,7 @@ pub fn solve_cram_saved(
                     crate::parse::escaped_path(path)
                 ))
             })?;
-            loaded = Table::<u64>::len(&table.handle());
+            loaded = table.len();
         }
         // Nothing saved yet: the place must take a save before hours are spent.
         Ok(None) => crate::store::write(path, &label, &table.snapshot())
@@ -240,12 +243,54 @@ pub fn solve_cram_saved(
     Ok((value, wins, stats, loaded))
 }
 
+/// The value of the empty `rows` × `cols` Cram board (up to 128 cells: past 64, a
+/// `u128` a position), by [`solve_cram`], or by [`solve_cram_saved`] with a checkpoint.
+pub fn empty_cram_value(
+    rows: usize,
+    cols: usize,
+    memory: u64,
+    threads: usize,
+    checkpoint: Option<&Checkpoint>,
+    progress: &mut dyn Progress,
+) -> Result<Nimber, Error> {
+    fn on<B: CramWord>(
+        cram: CramOn<B>,
+        memory: u64,
+        threads: usize,
+        checkpoint: Option<&Checkpoint>,
+        progress: &mut dyn Progress,
+    ) -> Result<Nimber, Error> {
+        Ok(match checkpoint {
+            None => solve_cram(cram, cram.full(), memory, false, threads, progress).0,
+            Some(c) => solve_cram_saved(cram, cram.full(), memory, false, threads, c, progress)?.0,
+        })
+    }
+    let size = |e: crate::games::board::CramError| Error::input(e.to_string());
+    if rows * cols > Cram::MAX_CELLS {
+        on(
+            WideCram::new(rows, cols).map_err(size)?,
+            memory,
+            threads,
+            checkpoint,
+            progress,
+        )
+    } else {
+        on(
+            Cram::new(rows, cols).map_err(size)?,
+            memory,
+            threads,
+            checkpoint,
+            progress,
+        )
+    }
+}
+
 /// `stats` with the shared table's counts.
-fn with_table(mut stats: SearchStats, table: &SharedTable) -> SearchStats {
+fn with_table<B: CramWord>(mut stats: SearchStats, table: &SharedTable<B>) -> SearchStats {
     let handle = table.handle();
-    stats.stored = Table::<u64>::len(&handle);
-    stats.dropped = Table::<u64>::dropped(&handle);
-    stats.table_bytes = Table::<u64>::bytes(&handle);
+    stats.stored = Table::<B>::len(&handle);
+    stats.dropped = Table::<B>::dropped(&handle);
+    stats.table_bytes = Table::<B>::bytes(&handle);
     stats
 }
 
@@ -264,16 +309,34 @@ impl Progress for Labelled<'_> {
 }
 
 /// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
-/// free cells.
+/// free cells, for boards of up to 64 cells (what every Cram engine takes).
 pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
+    if wide_board(input) {
+        let mut t = Tokens::new(&input.bytes);
+        let rows = t.u64_in("rows", 1, 128).unwrap_or(0);
+        let cols = t.u64_in("columns", 1, 128).unwrap_or(0);
+        return Err(input.error(ParseError {
+            line: t.line(),
+            expected: "a board of at most 64 cells here (boards of up to 128 cells are for \
+                       `analyze` and `table` under normal play)"
+                .into(),
+            found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
+        }));
+    }
+    parse_cram_on(input)
+}
+
+/// [`parse_cram`] for boards of up to `B::BITS` cells.
+pub fn parse_cram_on<B: Bits>(input: &Input) -> Result<(CramOn<B>, B), Error> {
     let at = |e| input.error(e);
     let mut t = Tokens::new(&input.bytes);
-    let rows = t.u64_in("the number of rows", 1, 64).map_err(at)? as usize;
-    let cols = t.u64_in("the number of columns", 1, 64).map_err(at)? as usize;
-    let cram = Cram::new(rows, cols).map_err(|_| {
+    let most = CramOn::<B>::MAX_CELLS as u64;
+    let rows = t.u64_in("the number of rows", 1, most).map_err(at)? as usize;
+    let cols = t.u64_in("the number of columns", 1, most).map_err(at)? as usize;
+    let cram = CramOn::<B>::new(rows, cols).map_err(|_| {
         at(ParseError {
             line: t.line(),
-            expected: format!("a board of at most {} cells", Cram::MAX_CELLS),
+            expected: format!("a board of at most {most} cells"),
             found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
         })
     })?;
@@ -283,13 +346,22 @@ pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
             let row = t.grid_row(cols, b".#").map_err(at)?;
             for (c, &b) in row.iter().enumerate() {
                 if b == b'#' {
-                    free &= !(1 << cram.bit(r, c));
+                    free &= !B::cell(cram.bit(r, c));
                 }
             }
         }
         t.end().map_err(at)?;
     }
     Ok((cram, free))
+}
+
+/// Whether the Cram board `input` starts with is past 64 cells (and so needs a `u128` a
+/// position); `false` when the size cannot be read (the parse then says why).
+fn wide_board(input: &Input) -> bool {
+    let mut t = Tokens::new(&input.bytes);
+    let rows = t.u64_in("rows", 1, 128);
+    let cols = t.u64_in("columns", 1, 128);
+    matches!((rows, cols), (Ok(r), Ok(c)) if r * c > Cram::MAX_CELLS as u64)
 }
 
 /// The Cram board of `input` explained, with a table of `memory` bytes, on `threads`
@@ -301,7 +373,23 @@ pub fn analyze_cram(
     checkpoint: Option<&std::path::Path>,
     progress: &mut dyn Progress,
 ) -> Result<(BoardReport, String), Error> {
-    let (cram, free) = parse_cram(input)?;
+    if wide_board(input) {
+        let (cram, free) = parse_cram_on::<u128>(input)?;
+        analyze_cram_on::<u128>(cram, free, memory, threads, checkpoint, progress)
+    } else {
+        let (cram, free) = parse_cram(input)?;
+        analyze_cram_on(cram, free, memory, threads, checkpoint, progress)
+    }
+}
+
+fn analyze_cram_on<B: CramWord>(
+    cram: CramOn<B>,
+    free: B,
+    memory: u64,
+    threads: usize,
+    checkpoint: Option<&std::path::Path>,
+    progress: &mut dyn Progress,
+) -> Result<(BoardReport, String), Error> {
     let mut searching = Labelled {
         label: "searching".into(),
         progress,
@@ -355,7 +443,7 @@ pub fn analyze_cram(
             (0..cram.cols())
                 .map(|c| {
                     let i = cram.bit(r, c);
-                    match (free >> i & 1 == 1, marks[i]) {
+                    match (free.has(i), marks[i]) {
                         (false, _) => '#',
                         (true, Some(l)) => l,
                         (true, None) => '.',

@@ -10,8 +10,8 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use super::Error;
-use super::board::{ChompEngine, Labelled, solve_cram, solve_error};
-use crate::games::board::{Chomp, Cram};
+use super::board::{ChompEngine, Labelled, empty_cram_value, solve_error};
+use crate::games::board::{Chomp, Cram, WideCram};
 use crate::nimber::Nimber;
 use crate::progress::Progress;
 
@@ -35,7 +35,7 @@ pub struct TableReport {
 /// Which game a table is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardGame {
-    /// Cram: full boards of at most 64 cells.
+    /// Cram: full boards of at most 128 cells.
     Cram,
     /// Chomp: full rectangular bars.
     Chomp,
@@ -53,7 +53,7 @@ impl BoardGame {
     /// The most rows and the most columns a board may have.
     pub fn max_sides(self) -> (usize, usize) {
         match self {
-            BoardGame::Cram => (64, 64),
+            BoardGame::Cram => (WideCram::MAX_CELLS, WideCram::MAX_CELLS),
             BoardGame::Chomp => (Chomp::MAX_ROWS, Chomp::MAX_COLS),
         }
     }
@@ -72,14 +72,14 @@ pub fn table(
     progress: &mut dyn Progress,
 ) -> Result<TableReport, Error> {
     let (r, c) = (*rows.end(), *cols.end());
-    if game == BoardGame::Cram && r * c > Cram::MAX_CELLS {
-        // Boards past 64 cells in the range: refused before any work.
+    if game == BoardGame::Cram && r * c > WideCram::MAX_CELLS {
+        // Boards past 128 cells in the range: refused before any work.
         return Err(Error::input(format!(
             "--rows {}..={r} --cols {}..={c} includes {r}×{c} = {} cells; Cram boards have at most {}",
             rows.start(),
             cols.start(),
             r * c,
-            Cram::MAX_CELLS
+            WideCram::MAX_CELLS
         )));
     }
     // One Chomp engine for the whole table: smaller bars are positions of larger ones.
@@ -93,12 +93,11 @@ pub fn table(
         for c in cols.clone() {
             let v = match chomp.as_mut() {
                 None => {
-                    let cram = Cram::new(r, c).map_err(|e| Error::input(e.to_string()))?;
                     let mut each = Labelled {
                         label: format!("{r}×{c}"),
                         progress,
                     };
-                    solve_cram(cram, cram.full(), memory, false, threads, &mut each).0
+                    empty_cram_value(r, c, memory, threads, None, &mut each)?
                 }
                 Some(engine) => {
                     let p = Chomp::rectangle(r, c).map_err(|e| Error::input(e.to_string()))?;
@@ -133,20 +132,11 @@ pub fn cram_saved(
     checkpoint: &super::board::Checkpoint,
     progress: &mut dyn Progress,
 ) -> Result<TableReport, Error> {
-    let cram = Cram::new(rows, cols).map_err(|e| Error::input(e.to_string()))?;
     let mut each = Labelled {
         label: format!("{rows}×{cols}"),
         progress,
     };
-    let (value, _, _, _) = super::board::solve_cram_saved(
-        cram,
-        cram.full(),
-        memory,
-        false,
-        threads,
-        checkpoint,
-        &mut each,
-    )?;
+    let value = empty_cram_value(rows, cols, memory, threads, Some(checkpoint), &mut each)?;
     progress.finish();
     Ok(TableReport {
         game: BoardGame::Cram.name().into(),
@@ -185,7 +175,9 @@ pub fn misere_table(
         for c in cols.clone() {
             let v = match game {
                 BoardGame::Cram => {
-                    let cram = Cram::new(r, c).map_err(|e| Error::input(e.to_string()))?;
+                    let cram = Cram::new(r, c).map_err(|e| {
+                        Error::input(format!("{e} (misère play takes boards of at most 64)"))
+                    })?;
                     let mut search = Misere::new(cram, limit);
                     search
                         .value(&cram.regions(cram.full()))

@@ -23,6 +23,9 @@ use crate::progress::Progress;
 use crate::solve::search::{Search, SearchStats};
 use crate::solve::table::{Packed, SharedTable, Table};
 
+/// The word a game's positions pack into: what its shared table is keyed by.
+pub type Key<G> = <<G as Game>::Position as Packed>::Word;
+
 /// A pool of `threads` threads (every core when 0).
 pub fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -45,7 +48,7 @@ fn stoppable<T>(flag: &Option<crate::stop::Stop>, work: impl FnOnce() -> T) -> T
 pub fn sum_value<G>(
     game: &G,
     components: &[G::Position],
-    table: &SharedTable,
+    table: &SharedTable<Key<G>>,
     pool: &rayon::ThreadPool,
     progress: &mut dyn Progress,
 ) -> (Nimber, SearchStats)
@@ -79,7 +82,7 @@ fn add(to: &mut SearchStats, s: &SearchStats) {
 pub fn value<G>(
     game: &G,
     p: &G::Position,
-    table: &SharedTable,
+    table: &SharedTable<Key<G>>,
     pool: &rayon::ThreadPool,
     progress: &mut dyn Progress,
 ) -> (Nimber, SearchStats)
@@ -104,7 +107,7 @@ where
 pub fn value_of_options<G>(
     game: &G,
     options: &[Vec<G::Position>],
-    table: &SharedTable,
+    table: &SharedTable<Key<G>>,
     pool: &rayon::ThreadPool,
     progress: &mut dyn Progress,
 ) -> (Nimber, SearchStats)
@@ -229,7 +232,7 @@ fn difference(after: &SearchStats, before: &SearchStats) -> SearchStats {
 pub fn zeros<G>(
     game: &G,
     candidates: &[Vec<G::Position>],
-    table: &SharedTable,
+    table: &SharedTable<Key<G>>,
     pool: &rayon::ThreadPool,
 ) -> Vec<bool>
 where

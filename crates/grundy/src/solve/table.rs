@@ -38,56 +38,232 @@ pub trait Table<P> {
     fn exclude(&mut self, _p: &P, _values: u64) {}
 }
 
-/// A position that packs into 64 bits without loss (two positions with the same packing
-/// are the same position).
+/// A position that packs into one [`Word`] without loss (two positions with the same
+/// packing are the same position).
 pub trait Packed {
+    /// The word it packs into.
+    type Word: Word;
     /// The packing.
-    fn packed(&self) -> u64;
+    fn packed(&self) -> Self::Word;
 }
 
 impl Packed for u64 {
+    type Word = u64;
     fn packed(&self) -> u64 {
         *self
     }
 }
 
+impl Packed for u128 {
+    type Word = u128;
+    fn packed(&self) -> u128 {
+        *self
+    }
+}
+
+/// The word a packed table keys by, and makes its entries of: `u64` for positions of up
+/// to 64 bits, `u128` for wider ones. An entry is the key's tag (the mixed key without its
+/// line bits) shifted up a byte, with the byte: one word, so it is read and written whole.
+pub trait Word:
+    Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + From<u8>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    /// Bytes in the word.
+    const BYTES: usize;
+    /// The word shared between threads.
+    type Atomic: Send + Sync;
+    /// `n` shared words holding 0, of which the system provides only the pages written
+    /// to: the larger lines a table grows into cost memory as the entries are copied in.
+    fn zeroed(n: usize) -> Box<[Self::Atomic]>;
+    /// Reads a shared word.
+    fn load(a: &Self::Atomic) -> Self;
+    /// Writes a shared word.
+    fn store(a: &Self::Atomic, v: Self);
+    /// Writes `new` when the word still holds `old`.
+    fn replace(a: &Self::Atomic, old: Self, new: Self);
+    /// A bijection of the word that spreads keys over lines (it can be undone, so the
+    /// line index need not be stored).
+    fn mix(self) -> Self;
+    /// The low `bits` bits, as an index.
+    fn low(self, bits: u32) -> usize;
+    /// The index `i` as a word.
+    fn of_index(i: usize) -> Self;
+    /// The low byte.
+    fn byte(self) -> u8;
+    /// Appends the word's bytes, little end first.
+    fn put_bytes(self, out: &mut Vec<u8>);
+    /// The word of `Self::BYTES` bytes, little end first.
+    fn from_bytes(bytes: &[u8]) -> Self;
+}
+
+impl Word for u64 {
+    const BYTES: usize = 8;
+    type Atomic = AtomicU64;
+    fn zeroed(n: usize) -> Box<[AtomicU64]> {
+        // SAFETY: an `AtomicU64` has the in-memory representation of a `u64`, so all-zero
+        // bytes are `AtomicU64::new(0)`.
+        unsafe { zeroed_slice(n) }
+    }
+    fn load(a: &AtomicU64) -> u64 {
+        a.load(Ordering::Relaxed)
+    }
+    fn store(a: &AtomicU64, v: u64) {
+        a.store(v, Ordering::Relaxed);
+    }
+    fn replace(a: &AtomicU64, old: u64, new: u64) {
+        let _ = a.compare_exchange(old, new, Ordering::Relaxed, Ordering::Relaxed);
+    }
+    /// The splitmix64 finaliser.
+    fn mix(self) -> u64 {
+        let mut z = self;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn low(self, bits: u32) -> usize {
+        (self & ((1 << bits) - 1)) as usize
+    }
+    fn of_index(i: usize) -> u64 {
+        i as u64
+    }
+    fn byte(self) -> u8 {
+        self as u8
+    }
+    fn put_bytes(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn from_bytes(bytes: &[u8]) -> u64 {
+        u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+    }
+}
+
+impl Word for u128 {
+    const BYTES: usize = 16;
+    type Atomic = portable_atomic::AtomicU128;
+    fn zeroed(n: usize) -> Box<[portable_atomic::AtomicU128]> {
+        // SAFETY: portable-atomic's `AtomicU128` has the in-memory representation of a
+        // `u128` (its documentation says so), so all-zero bytes are `AtomicU128::new(0)`.
+        unsafe { zeroed_slice(n) }
+    }
+    fn load(a: &portable_atomic::AtomicU128) -> u128 {
+        a.load(Ordering::Relaxed)
+    }
+    fn store(a: &portable_atomic::AtomicU128, v: u128) {
+        a.store(v, Ordering::Relaxed);
+    }
+    fn replace(a: &portable_atomic::AtomicU128, old: u128, new: u128) {
+        let _ = a.compare_exchange(old, new, Ordering::Relaxed, Ordering::Relaxed);
+    }
+    /// Xor-shifts and multiplications by odd constants, each a bijection; the last
+    /// xor-shift brings the high half, which every input bit has reached, into the low
+    /// bits that pick the line.
+    fn mix(self) -> u128 {
+        let mut z = self;
+        z = (z ^ (z >> 64)).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
+        z = (z ^ (z >> 61)).wrapping_mul(0xbf58_476d_1ce4_e5b9_94d0_49bb_1331_11eb);
+        z ^ (z >> 64)
+    }
+    fn low(self, bits: u32) -> usize {
+        (self & ((1 << bits) - 1)) as usize
+    }
+    fn of_index(i: usize) -> u128 {
+        i as u128
+    }
+    fn byte(self) -> u8 {
+        self as u8
+    }
+    fn put_bytes(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn from_bytes(bytes: &[u8]) -> u128 {
+        u128::from_le_bytes(bytes.try_into().expect("16 bytes"))
+    }
+}
+
+/// `n` values of `T`, every byte zero, allocated zeroed (the system maps the pages as they
+/// are first written).
+///
+/// # Safety
+///
+/// All-zero bytes must be a valid value of `T`.
+unsafe fn zeroed_slice<T>(n: usize) -> Box<[T]> {
+    let layout = std::alloc::Layout::array::<T>(n).expect("a table of at most 2^51 words");
+    if layout.size() == 0 {
+        return (0..n)
+            .map(|_| {
+                // SAFETY: the caller vouches that all-zero bytes are a `T`.
+                unsafe { std::mem::zeroed() }
+            })
+            .collect();
+    }
+    // SAFETY: the layout is that of `[T; n]`, which is what the box built from the pointer
+    // frees with; every element is all-zero bytes, a valid `T` by the caller's promise; a
+    // null pointer (allocation failure) goes to the allocation error handler, never
+    // dereferenced.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
+}
+
 const WAYS: usize = 8;
-/// Bytes a bucket takes.
-const BUCKET_BYTES: usize = 64;
-/// The fewest buckets: the bucket index must take at least 8 bits of the mixed key so the
+/// The fewest lines: the line index must take at least 8 bits of the mixed key so the
 /// rest fits beside the value byte.
 const MIN_BITS: u32 = 8;
 
-/// Eight entries, one cache line, newest first.
+/// Eight entries, newest first, starting a cache line (one line of `u64`s, two of
+/// `u128`s).
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
-struct Bucket([u64; WAYS]);
+struct Bucket<W>([W; WAYS]);
 
-/// A bijection of `u64` (the splitmix64 finaliser): spreads keys over buckets, and since it
-/// can be undone the bucket index need not be stored.
-fn mix(x: u64) -> u64 {
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// Bytes a line of entries of `W` takes.
+const fn line_bytes<W>() -> usize {
+    std::mem::size_of::<Bucket<W>>()
+}
+
+/// The entry for mixed key `m` in a table of `2^bits` lines, with `byte`.
+fn entry<W: Word>(m: W, bits: u32, byte: u8) -> W {
+    ((m >> bits) << 8) | W::from(byte)
+}
+
+/// The tag an entry holds (its mixed key without the line bits).
+fn tag_of<W: Word>(e: W) -> W {
+    e >> 8
+}
+
+/// The mixed key of entry `e` found in line `line` of a table of `2^bits` lines.
+fn key_of<W: Word>(e: W, bits: u32, line: usize) -> W {
+    (tag_of(e) << bits) | W::of_index(line)
 }
 
 /// Lines of eight one-word entries: the mixed key without its line bits, and a nonzero
 /// byte. Newest first, so the first empty slot ends a scan; doubling up to a budget,
 /// then the oldest entry of a full line makes room.
-struct Lines {
-    lines: Vec<Bucket>,
+struct Lines<W> {
+    lines: Vec<Bucket<W>>,
     bits: u32,
     max_bits: u32,
     len: usize,
     dropped: u64,
 }
 
-impl Lines {
-    fn with_budget(budget: usize) -> Lines {
+impl<W: Word> Lines<W> {
+    fn with_budget(budget: usize) -> Lines<W> {
         let mut max_bits = MIN_BITS;
         // Growing to 2^(b+1) lines holds 2^b + 2^(b+1) lines at once.
-        while max_bits < 48 && 3 * (BUCKET_BYTES << max_bits) <= budget {
+        while max_bits < 48 && 3 * (line_bytes::<W>() << max_bits) <= budget {
             max_bits += 1;
         }
         Lines {
@@ -99,26 +275,26 @@ impl Lines {
         }
     }
 
-    fn slot(&self, m: u64) -> (usize, u64) {
-        ((m & ((1 << self.bits) - 1)) as usize, m >> self.bits)
+    fn slot(&self, m: W) -> (usize, W) {
+        (m.low(self.bits), m >> self.bits)
     }
 
     /// The byte stored for mixed key `m`.
-    fn get(&self, m: u64) -> Option<u8> {
+    fn get(&self, m: W) -> Option<u8> {
         let (line, tag) = self.slot(m);
         for &e in &self.lines[line].0 {
-            if e == 0 {
+            if e == W::default() {
                 return None;
             }
-            if e >> 8 == tag {
-                return Some(e as u8);
+            if tag_of(e) == tag {
+                return Some(e.byte());
             }
         }
         None
     }
 
     /// Stores `byte` (nonzero) for `m`, or ORs it into the byte already there when `merge`.
-    fn put(&mut self, m: u64, byte: u8, merge: bool) {
+    fn put(&mut self, m: W, byte: u8, merge: bool) {
         debug_assert!(byte != 0);
         if self.bits < self.max_bits && self.len * 4 >= (WAYS << self.bits) * 3 {
             self.grow();
@@ -127,17 +303,17 @@ impl Lines {
         if let Some(slot) = self.lines[line]
             .0
             .iter_mut()
-            .find(|e| **e >> 8 == tag && **e != 0)
+            .find(|e| tag_of(**e) == tag && **e != W::default())
         {
             if merge {
-                *slot |= u64::from(byte);
+                *slot = *slot | W::from(byte);
             }
             return;
         }
         // A full line grows the table while the budget allows and the table is at least
         // half full; a sparser table keeps its size (smaller is faster: it stays in cache)
         // and the line drops its oldest entry.
-        while self.lines[line].0[WAYS - 1] != 0
+        while self.lines[line].0[WAYS - 1] != W::default()
             && self.bits < self.max_bits
             && self.len * 2 >= WAYS << self.bits
         {
@@ -147,8 +323,8 @@ impl Lines {
         let entries = &mut self.lines[line].0;
         let oldest = entries[WAYS - 1];
         entries.copy_within(0..WAYS - 1, 1);
-        entries[0] = (tag << 8) | u64::from(byte);
-        if oldest == 0 {
+        entries[0] = (tag << 8) | W::from(byte);
+        if oldest == W::default() {
             self.len += 1;
         } else {
             self.dropped += 1;
@@ -157,17 +333,17 @@ impl Lines {
 
     fn grow(&mut self) {
         let bits = self.bits + 1;
-        let mut grown = vec![Bucket::default(); 1 << bits];
+        let mut grown = vec![Bucket::<W>::default(); 1 << bits];
         for (b, line) in self.lines.iter().enumerate() {
             // Oldest first, so each new line keeps the newest-first order.
             for &e in line.0.iter().rev() {
-                if e == 0 {
+                if e == W::default() {
                     continue;
                 }
-                let m = ((e >> 8) << self.bits) | b as u64;
-                let to = &mut grown[(m & ((1 << bits) - 1)) as usize].0;
+                let m = key_of(e, self.bits, b);
+                let to = &mut grown[m.low(bits)].0;
                 to.copy_within(0..WAYS - 1, 1);
-                to[0] = ((m >> bits) << 8) | (e & 0xFF);
+                to[0] = entry(m, bits, e.byte());
             }
         }
         self.lines = grown;
@@ -179,22 +355,22 @@ impl Lines {
     }
 
     fn bytes(&self) -> usize {
-        self.lines.len() * BUCKET_BYTES
+        self.lines.len() * line_bytes::<W>()
     }
 }
 
-/// A fixed-budget table of 64-bit keys, one word an entry: values (plus one, so values of
+/// A fixed-budget table of packed keys, one word an entry: values (plus one, so values of
 /// 255 and more are not stored) in seven eighths of the budget, and in the rest the values
 /// 0 to 7 that cut-off searches ruled out.
-pub struct PackedTable {
-    values: Lines,
-    bounds: Lines,
+pub struct PackedTable<W = u64> {
+    values: Lines<W>,
+    bounds: Lines<W>,
 }
 
-impl PackedTable {
+impl<W: Word> PackedTable<W> {
     /// A table that never holds more than `budget` bytes, growing as needed. Budgets under
-    /// about 64 KiB get the smallest table, 32 KiB.
-    pub fn with_budget(budget: usize) -> PackedTable {
+    /// about 64 KiB get the smallest table, 32 KiB (64 KiB of `u128`s).
+    pub fn with_budget(budget: usize) -> PackedTable<W> {
         PackedTable {
             values: Lines::with_budget(budget / 8 * 7),
             bounds: Lines::with_budget(budget / 8),
@@ -207,9 +383,9 @@ impl PackedTable {
     }
 }
 
-impl<P: Packed> Table<P> for PackedTable {
+impl<W: Word, P: Packed<Word = W>> Table<P> for PackedTable<W> {
     fn get(&self, p: &P) -> Option<u64> {
-        self.values.get(mix(p.packed())).map(|b| u64::from(b) - 1)
+        self.values.get(p.packed().mix()).map(|b| u64::from(b) - 1)
     }
 
     fn put(&mut self, p: &P, value: u64) {
@@ -217,7 +393,7 @@ impl<P: Packed> Table<P> for PackedTable {
             self.values.dropped += 1;
             return;
         }
-        self.values.put(mix(p.packed()), value as u8 + 1, false);
+        self.values.put(p.packed().mix(), value as u8 + 1, false);
     }
 
     fn len(&self) -> usize {
@@ -233,33 +409,35 @@ impl<P: Packed> Table<P> for PackedTable {
     }
 
     fn excluded(&self, p: &P) -> u64 {
-        self.bounds.get(mix(p.packed())).map_or(0, u64::from)
+        self.bounds.get(p.packed().mix()).map_or(0, u64::from)
     }
 
     fn exclude(&mut self, p: &P, values: u64) {
         let byte = values as u8;
         if byte != 0 {
-            self.bounds.put(mix(p.packed()), byte, true);
+            self.bounds.put(p.packed().mix(), byte, true);
         }
     }
 }
 
 /// Lines of eight entries as [`Lines`] has them, of a fixed size, that many threads read
-/// and write at once (a [`SharedTable`] replaces them by larger ones as they fill). An entry is one word (a key's tag and its byte), read and written
-/// whole, so a reader sees an entry some writer wrote or nothing: never a torn one. Two
-/// writers racing on one line may drop or repeat an entry, which costs time, not
-/// correctness, since every entry written is a proved fact.
-struct SharedLines {
-    lines: Box<[AtomicU64]>,
+/// and write at once (a [`SharedTable`] replaces them by larger ones as they fill). An
+/// entry is one word (a key's tag and its byte), read and written whole (a `u128` through
+/// the processor's 16-byte atomic instructions, by `portable-atomic`), so a reader sees an
+/// entry some writer wrote or nothing: never a torn one. Two writers racing on one line may
+/// drop or repeat an entry, which costs time, not correctness, since every entry written
+/// is a proved fact.
+struct SharedLines<W: Word> {
+    lines: Box<[W::Atomic]>,
     bits: u32,
     len: AtomicUsize,
     dropped: AtomicU64,
 }
 
-impl SharedLines {
-    fn with_bits(bits: u32) -> SharedLines {
+impl<W: Word> SharedLines<W> {
+    fn with_bits(bits: u32) -> SharedLines<W> {
         SharedLines {
-            lines: zeroed_words(WAYS << bits),
+            lines: W::zeroed(WAYS << bits),
             bits,
             len: AtomicUsize::new(0),
             dropped: AtomicU64::new(0),
@@ -273,68 +451,62 @@ impl SharedLines {
 
     /// A table `2^grow` times as large holding every entry of this one (those written
     /// here while it is built may be missed: time, not truth).
-    fn grown(&self, grow: u32) -> SharedLines {
+    fn grown(&self, grow: u32) -> SharedLines<W> {
         let bits = self.bits + grow;
         let to = SharedLines::with_bits(bits);
         for (i, e) in self.lines.iter().enumerate() {
-            let e = e.load(Ordering::Relaxed);
-            if e != 0 {
-                let m = ((e >> 8) << self.bits) | (i / WAYS) as u64;
-                to.put(m, e as u8, true);
+            let e = W::load(e);
+            if e != W::default() {
+                to.put(key_of(e, self.bits, i / WAYS), e.byte(), true);
             }
         }
         to
     }
 
-    fn line(&self, m: u64) -> (&[AtomicU64], u64) {
-        let line = (m & ((1 << self.bits) - 1)) as usize;
+    fn line(&self, m: W) -> (&[W::Atomic], W) {
+        let line = m.low(self.bits);
         (&self.lines[line * WAYS..(line + 1) * WAYS], m >> self.bits)
     }
 
-    fn get(&self, m: u64) -> Option<u8> {
+    fn get(&self, m: W) -> Option<u8> {
         let (line, tag) = self.line(m);
         for e in line {
-            let e = e.load(Ordering::Relaxed);
-            if e == 0 {
+            let e = W::load(e);
+            if e == W::default() {
                 return None;
             }
-            if e >> 8 == tag {
-                return Some(e as u8);
+            if tag_of(e) == tag {
+                return Some(e.byte());
             }
         }
         None
     }
 
-    fn put(&self, m: u64, byte: u8, merge: bool) {
+    fn put(&self, m: W, byte: u8, merge: bool) {
         debug_assert!(byte != 0);
         let (line, tag) = self.line(m);
         for e in line {
-            let word = e.load(Ordering::Relaxed);
-            if word == 0 {
+            let word = W::load(e);
+            if word == W::default() {
                 break;
             }
-            if word >> 8 == tag {
+            if tag_of(word) == tag {
                 if merge {
                     // Only into the word read: another writer may have moved a different
                     // key's entry into this slot since, and its bounds are not ours. A
                     // lost merge loses time only.
-                    let _ = e.compare_exchange(
-                        word,
-                        word | u64::from(byte),
-                        Ordering::Relaxed,
-                        Ordering::Relaxed,
-                    );
+                    W::replace(e, word, word | W::from(byte));
                 }
                 return;
             }
         }
         // Newest first: the others move down one, the oldest falls off the end.
-        let oldest = line[WAYS - 1].load(Ordering::Relaxed);
+        let oldest = W::load(&line[WAYS - 1]);
         for i in (1..WAYS).rev() {
-            line[i].store(line[i - 1].load(Ordering::Relaxed), Ordering::Relaxed);
+            W::store(&line[i], W::load(&line[i - 1]));
         }
-        line[0].store((tag << 8) | u64::from(byte), Ordering::Relaxed);
-        if oldest == 0 {
+        W::store(&line[0], (tag << 8) | W::from(byte));
+        if oldest == W::default() {
             self.len.fetch_add(1, Ordering::Relaxed);
         } else {
             self.dropped.fetch_add(1, Ordering::Relaxed);
@@ -342,41 +514,21 @@ impl SharedLines {
     }
 
     fn bytes(&self) -> usize {
-        self.lines.len() * 8
-    }
-}
-
-/// `n` words, all zero, of which the system provides only the pages written to: the
-/// larger lines a table grows into cost memory as the entries are copied in.
-fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
-    let layout = std::alloc::Layout::array::<AtomicU64>(n).expect("a table of at most 2^51 words");
-    if layout.size() == 0 {
-        return Box::new([]);
-    }
-    // SAFETY: the layout is that of `[AtomicU64; n]`, which is what the box built from the
-    // pointer frees with; an all-zero `AtomicU64` is `AtomicU64::new(0)`, a valid value, so
-    // every element is initialised; a null pointer (allocation failure) is handed to the
-    // allocation error handler, never dereferenced.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+        self.lines.len() * W::BYTES
     }
 }
 
 /// Lines that grow: the current ones, replaced by larger ones when crowded.
-struct Growing {
-    current: Mutex<Arc<SharedLines>>,
+struct Growing<W: Word> {
+    current: Mutex<Arc<SharedLines<W>>>,
     max_bits: u32,
     growing: AtomicBool,
 }
 
-impl Growing {
-    fn with_budget(budget: usize) -> Growing {
+impl<W: Word> Growing<W> {
+    fn with_budget(budget: usize) -> Growing<W> {
         let mut max_bits = MIN_BITS;
-        while max_bits < 48 && (BUCKET_BYTES << (max_bits + 1)) <= budget {
+        while max_bits < 48 && (line_bytes::<W>() << (max_bits + 1)) <= budget {
             max_bits += 1;
         }
         Growing {
@@ -388,13 +540,13 @@ impl Growing {
         }
     }
 
-    fn now(&self) -> Arc<SharedLines> {
+    fn now(&self) -> Arc<SharedLines<W>> {
         Arc::clone(&self.current.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// Replaces crowded `lines` by lines four times as large (twice at the budget's
     /// edge), unless another thread is at it.
-    fn grow_from(&self, lines: &SharedLines) {
+    fn grow_from(&self, lines: &SharedLines<W>) {
         if lines.bits >= self.max_bits
             || !lines.crowded()
             || self.growing.swap(true, Ordering::Acquire)
@@ -407,7 +559,7 @@ impl Growing {
     }
 }
 
-/// Lines a shared table starts with: 2^12 lines, 256 KiB.
+/// Lines a shared table starts with: 2^12 lines, 256 KiB of `u64`s.
 const SHARED_START_BITS: u32 = 12;
 /// Writes a handle makes before it looks for lines grown since.
 const REFRESH: u32 = 1024;
@@ -418,14 +570,14 @@ const REFRESH: u32 = 1024;
 /// the old ones, and each thread moves to the new lines within 1024 writes (what it
 /// wrote in the old ones meanwhile may be lost, which costs time, not truth). The same
 /// values and bounds go in, whichever thread proved them.
-pub struct SharedTable {
-    values: Growing,
-    bounds: Growing,
+pub struct SharedTable<W: Word = u64> {
+    values: Growing<W>,
+    bounds: Growing<W>,
 }
 
-impl SharedTable {
+impl<W: Word> SharedTable<W> {
     /// A table within `budget` bytes.
-    pub fn with_budget(budget: usize) -> SharedTable {
+    pub fn with_budget(budget: usize) -> SharedTable<W> {
         SharedTable {
             values: Growing::with_budget(budget / 8 * 7),
             bounds: Growing::with_budget(budget / 8),
@@ -433,8 +585,9 @@ impl SharedTable {
     }
 
     /// Every entry held now, for a checkpoint: the values' then the bounds', each list a
-    /// count (8 bytes) then per entry its key as mixed (8 bytes) and its byte. It may be
-    /// taken while the threads write: what it holds are proved facts all the same.
+    /// count (8 bytes) then per entry its key as mixed (a word, little end first) and its
+    /// byte. It may be taken while the threads write: what it holds are proved facts all
+    /// the same.
     pub fn snapshot(&self) -> Vec<u8> {
         let mut out = Vec::new();
         for lines in [self.values.now(), self.bounds.now()] {
@@ -442,11 +595,10 @@ impl SharedTable {
             out.extend_from_slice(&0u64.to_le_bytes());
             let mut count = 0u64;
             for (i, e) in lines.lines.iter().enumerate() {
-                let e = e.load(Ordering::Relaxed);
-                if e != 0 {
-                    let m = ((e >> 8) << lines.bits) | (i / WAYS) as u64;
-                    out.extend_from_slice(&m.to_le_bytes());
-                    out.push(e as u8);
+                let e = W::load(e);
+                if e != W::default() {
+                    key_of(e, lines.bits, i / WAYS).put_bytes(&mut out);
+                    out.push(e.byte());
                     count += 1;
                 }
             }
@@ -458,6 +610,7 @@ impl SharedTable {
     /// Puts back the entries of a [`snapshot`](Self::snapshot); `Err` with what is wrong
     /// when the bytes are not one.
     pub fn restore(&self, bytes: &[u8]) -> Result<(), String> {
+        let size = W::BYTES + 1;
         let mut rest = bytes;
         for growing in [&self.values, &self.bounds] {
             let (count, tail) = rest
@@ -466,17 +619,17 @@ impl SharedTable {
             let count = u64::from_le_bytes(*count);
             let need = usize::try_from(count)
                 .ok()
-                .and_then(|c| c.checked_mul(9))
+                .and_then(|c| c.checked_mul(size))
                 .filter(|&n| n <= tail.len())
                 .ok_or("fewer entries than the count says")?;
             let (entries, tail) = tail.split_at(need);
             let mut lines = growing.now();
-            for (k, e) in entries.chunks_exact(9).enumerate() {
-                let m = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
-                if e[8] == 0 {
+            for (k, e) in entries.chunks_exact(size).enumerate() {
+                let m = W::from_bytes(&e[..W::BYTES]);
+                if e[W::BYTES] == 0 {
                     return Err("an entry with no value".into());
                 }
-                lines.put(m, e[8], true);
+                lines.put(m, e[W::BYTES], true);
                 if k % REFRESH as usize == 0 {
                     growing.grow_from(&lines);
                     lines = growing.now();
@@ -491,7 +644,7 @@ impl SharedTable {
     }
 
     /// A handle for one thread's search.
-    pub fn handle(&self) -> SharedHandle<'_> {
+    pub fn handle(&self) -> SharedHandle<'_, W> {
         SharedHandle {
             table: self,
             values: self.values.now(),
@@ -499,17 +652,27 @@ impl SharedTable {
             writes: 0,
         }
     }
+
+    /// Entries held now.
+    pub fn len(&self) -> usize {
+        self.values.now().len.load(Ordering::Relaxed)
+    }
+
+    /// Whether nothing is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// One thread's way into a [`SharedTable`]: the lines it last saw.
-pub struct SharedHandle<'a> {
-    table: &'a SharedTable,
-    values: Arc<SharedLines>,
-    bounds: Arc<SharedLines>,
+pub struct SharedHandle<'a, W: Word = u64> {
+    table: &'a SharedTable<W>,
+    values: Arc<SharedLines<W>>,
+    bounds: Arc<SharedLines<W>>,
     writes: u32,
 }
 
-impl SharedHandle<'_> {
+impl<W: Word> SharedHandle<'_, W> {
     fn wrote(&mut self) {
         self.writes += 1;
         if self.writes >= REFRESH {
@@ -522,9 +685,9 @@ impl SharedHandle<'_> {
     }
 }
 
-impl<P: Packed> Table<P> for SharedHandle<'_> {
+impl<W: Word, P: Packed<Word = W>> Table<P> for SharedHandle<'_, W> {
     fn get(&self, p: &P) -> Option<u64> {
-        self.values.get(mix(p.packed())).map(|b| u64::from(b) - 1)
+        self.values.get(p.packed().mix()).map(|b| u64::from(b) - 1)
     }
 
     fn put(&mut self, p: &P, value: u64) {
@@ -532,12 +695,12 @@ impl<P: Packed> Table<P> for SharedHandle<'_> {
             self.values.dropped.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        self.values.put(mix(p.packed()), value as u8 + 1, false);
+        self.values.put(p.packed().mix(), value as u8 + 1, false);
         self.wrote();
     }
 
     fn len(&self) -> usize {
-        self.table.values.now().len.load(Ordering::Relaxed)
+        self.table.len()
     }
 
     fn dropped(&self) -> u64 {
@@ -549,13 +712,13 @@ impl<P: Packed> Table<P> for SharedHandle<'_> {
     }
 
     fn excluded(&self, p: &P) -> u64 {
-        self.bounds.get(mix(p.packed())).map_or(0, u64::from)
+        self.bounds.get(p.packed().mix()).map_or(0, u64::from)
     }
 
     fn exclude(&mut self, p: &P, values: u64) {
         let byte = values as u8;
         if byte != 0 {
-            self.bounds.put(mix(p.packed()), byte, true);
+            self.bounds.put(p.packed().mix(), byte, true);
             self.wrote();
         }
     }
@@ -637,7 +800,7 @@ mod tests {
     fn mix_is_a_bijection_on_a_sample() {
         let mut seen = std::collections::HashSet::new();
         for x in 0..100_000u64 {
-            assert!(seen.insert(mix(x.wrapping_mul(0x9e37_79b9_7f4a_7c15))));
+            assert!(seen.insert(x.wrapping_mul(0x9e37_79b9_7f4a_7c15).mix()));
         }
     }
 
@@ -683,6 +846,81 @@ mod tests {
             // The newest entry is always still there.
             let last = keys[keys.len() - 1];
             prop_assert_eq!(t.get(&last), Some(value(last)));
+        }
+    }
+
+    /// Keys of `u128` spread over the whole word (so the high half decides), both tables.
+    fn wide(k: u64, i: usize) -> u128 {
+        (u128::from(k) << 64) | (i as u128 % 3)
+    }
+
+    proptest! {
+        /// The `u128` word keeps what it is given and tells keys apart by their high half.
+        #[test]
+        fn wide_tables_keep_what_fits(keys in prop::collection::vec(any::<u64>(), 1..3000)) {
+            let mut t: PackedTable<u128> = PackedTable::with_budget(64 << 20);
+            let shared: SharedTable<u128> = SharedTable::with_budget(64 << 20);
+            let mut h = shared.handle();
+            let mut expected = std::collections::HashMap::new();
+            for (i, &k) in keys.iter().enumerate() {
+                let key = wide(k, i);
+                t.put(&key, (i % 200) as u64);
+                h.put(&key, (i % 200) as u64);
+                h.exclude(&key, 1 << (i % 8));
+                expected.entry(key).or_insert((i % 200) as u64);
+            }
+            let (mut found, mut shared_found) = (0, 0);
+            for (k, v) in &expected {
+                if let Some(got) = t.get(k) {
+                    prop_assert_eq!(got, *v);
+                    found += 1;
+                }
+                if let Some(got) = h.get(k) {
+                    prop_assert_eq!(got, *v);
+                    shared_found += 1;
+                }
+                // A key differing in the high half alone is another key.
+                let other = k ^ (1 << 100);
+                if !expected.contains_key(&other) {
+                    prop_assert_eq!(h.get(&other), None);
+                    prop_assert_eq!(t.get(&other), None);
+                }
+            }
+            prop_assert!(found * 100 >= expected.len() * 95, "{} of {}", found, expected.len());
+            prop_assert!(shared_found * 100 >= expected.len() * 95);
+            // A snapshot restored into a fresh table answers the same.
+            let copy: SharedTable<u128> = SharedTable::with_budget(64 << 20);
+            copy.restore(&shared.snapshot()).unwrap();
+            let c = copy.handle();
+            for k in expected.keys() {
+                prop_assert_eq!(c.get(k), h.get(k));
+                prop_assert_eq!(c.excluded(k), h.excluded(k));
+            }
+            prop_assert_eq!(copy.len(), shared.len());
+        }
+    }
+
+    #[test]
+    fn a_snapshot_of_another_width_or_cut_short_is_refused() {
+        let narrow: SharedTable = SharedTable::with_budget(1 << 20);
+        let mut h = narrow.handle();
+        for k in 0..100u64 {
+            h.put(&k, k % 5);
+        }
+        let bytes = narrow.snapshot();
+        let wide: SharedTable<u128> = SharedTable::with_budget(1 << 20);
+        assert!(wide.restore(&bytes).is_err());
+        assert!(narrow.restore(&bytes[..bytes.len() - 3]).is_err());
+        let again: SharedTable = SharedTable::with_budget(1 << 20);
+        again.restore(&bytes).unwrap();
+        assert_eq!(Table::<u64>::get(&again.handle(), &42), Some(2));
+    }
+
+    #[test]
+    fn wide_mix_is_a_bijection_on_a_sample() {
+        let mut seen = std::collections::HashSet::new();
+        for x in 0..100_000u128 {
+            assert!(seen.insert((x << 70 | x).mix()));
         }
     }
 

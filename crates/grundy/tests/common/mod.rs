@@ -1,19 +1,16 @@
 //! Shared by the board tests: Cram with nothing clever, and random blocked boards.
 
-use grundy::games::board::Cram;
+use grundy::games::board::{Bits, Cram, CramOn};
 use grundy::{Components, Game};
 
 /// Cram with every position as it is: no regions, no canonical forms, no reductions.
-pub struct PlainCram(pub Cram);
+pub struct PlainCram<B: Bits = u64>(pub CramOn<B>);
 
-impl Game for PlainCram {
-    type Position = u64;
-    fn options(&self, free: &u64, out: &mut Vec<Components<u64>>) {
+impl<B: Bits> Game for PlainCram<B> {
+    type Position = B;
+    fn options(&self, free: &B, out: &mut Vec<Components<B>>) {
         for p in self.0.placements(*free) {
-            out.push(Components::from_elem(
-                free & !(1 << p.first) & !(1 << p.second),
-                1,
-            ));
+            out.push(Components::from_elem(self.0.after(*free, p), 1));
         }
     }
 }

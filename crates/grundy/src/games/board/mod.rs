@@ -1,7 +1,9 @@
 //! Games on a board of cells: Cram and Chomp.
 
+pub mod bits;
 pub mod chomp;
 pub mod cram;
 
+pub use bits::Bits;
 pub use chomp::{Bite, Chomp, ChompError};
-pub use cram::{Cram, CramError, Placement};
+pub use cram::{Cram, CramError, CramOn, Placement, WideCram};
