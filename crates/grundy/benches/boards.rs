@@ -4,7 +4,7 @@
 //! Run with `cargo bench -p grundy --bench boards`.
 
 use grundy::Nimber;
-use grundy::games::board::Cram;
+use grundy::games::board::{Cram, WideCram};
 use grundy::solve::chomp_table::ChompTable;
 use grundy::solve::parallel;
 use grundy::solve::search::Search;
@@ -37,6 +37,24 @@ fn cram_two_threads(board: (usize, usize)) -> Nimber {
         &mut grundy::NoProgress,
     )
     .0
+}
+
+/// The same boards held in a `u128` a position, as boards past 64 cells are: what the wide
+/// word costs.
+#[divan::bench(args = [(4, 9), (5, 7), (3, 14)], sample_count = 3, sample_size = 1)]
+fn cram_wide_word(board: (usize, usize)) -> Nimber {
+    let cram = WideCram::new(board.0, board.1).expect("at most 128 cells");
+    let mut search = Search::new(cram, PackedTable::<u128>::with_budget(1 << 30));
+    search.sum_value(&cram.regions(divan::black_box(cram.full())))
+}
+
+/// Boards past 64 cells whose search is short: a strip of 128 (Dawson's Kayles), 2×33 and
+/// 2×37 (the second player's mirror strategy fails on odd lengths: a real search).
+#[divan::bench(args = [(1, 128), (2, 33), (2, 37)], sample_count = 3, sample_size = 1)]
+fn cram_past_64_cells(board: (usize, usize)) -> Nimber {
+    let cram = WideCram::new(board.0, board.1).expect("at most 128 cells");
+    let mut search = Search::new(cram, PackedTable::<u128>::with_budget(1 << 30));
+    search.sum_value(&cram.regions(divan::black_box(cram.full())))
 }
 
 /// Every position of the square box, one pass.

@@ -435,34 +435,58 @@ fn a_stopped_cram_search_saves_and_resumes() {
 fn a_table_of_one_cram_board_keeps_a_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.ckpt");
+    // A board of 28 cells (a u64 a position) and one of 70 (a u128), each in its own file;
+    // neither file is taken for the other board.
+    for (rows, cols, other) in [("4", "7", "2 35\n"), ("2", "35", "4 7\n")] {
+        let path = dir.path().join(format!("{rows}x{cols}.ckpt"));
+        let file = path.to_str().unwrap();
+        let args = [
+            "table",
+            "cram",
+            "--rows",
+            rows,
+            "--cols",
+            cols,
+            "--checkpoint",
+            file,
+        ];
+        let first = run(&args, "");
+        assert_eq!(first.status, 0, "{}", first.stderr);
+        assert!(path.is_file());
+        let plain = run(&["table", "cram", "--rows", rows, "--cols", cols], "");
+        assert_eq!(first.stdout, plain.stdout);
+        let again = run(&args, "");
+        assert_eq!(again.stdout, plain.stdout);
+        let analyzed = run(
+            &["analyze", "cram", "--checkpoint", file, "--stats"],
+            &format!("{rows} {cols}\n"),
+        );
+        assert_eq!(analyzed.status, 0, "{}", analyzed.stderr);
+        assert!(
+            !analyzed.stderr.contains(" 0 entries loaded")
+                && analyzed.stderr.contains("entries loaded"),
+            "{}",
+            analyzed.stderr
+        );
+        let refused = run(&["analyze", "cram", "--checkpoint", file], other);
+        assert_eq!(refused.status, 2, "{}", refused.stderr);
+        assert!(refused.stdout.is_empty() && refused.stderr.lines().count() == 1);
+    }
     let file = path.to_str().unwrap();
-    let args = [
-        "table",
-        "cram",
-        "--rows",
-        "4",
-        "--cols",
-        "7",
-        "--checkpoint",
-        file,
-    ];
-    let first = run(&args, "");
+    let first = run(
+        &[
+            "table",
+            "cram",
+            "--rows",
+            "4",
+            "--cols",
+            "7",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
     assert_eq!(first.status, 0, "{}", first.stderr);
-    assert!(path.is_file());
-    let plain = run(&["table", "cram", "--rows", "4", "--cols", "7"], "");
-    assert_eq!(first.stdout, plain.stdout);
-    let again = run(&args, "");
-    assert_eq!(again.stdout, plain.stdout);
-    let analyzed = run(
-        &["analyze", "cram", "--checkpoint", file, "--stats"],
-        "4 7\n",
-    );
-    assert_eq!(analyzed.status, 0, "{}", analyzed.stderr);
-    assert!(
-        !analyzed.stderr.contains(" 0 entries loaded"),
-        "{}",
-        analyzed.stderr
-    );
     let range = run(
         &[
             "table",
