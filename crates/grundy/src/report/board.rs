@@ -311,10 +311,11 @@ impl Progress for Labelled<'_> {
 /// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
 /// free cells, for boards of up to 64 cells (what every Cram engine takes).
 pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
-    if wide_board(input) {
-        let mut t = Tokens::new(&input.bytes);
-        let rows = t.u64_in("rows", 1, 128).unwrap_or(0);
-        let cols = t.u64_in("columns", 1, 128).unwrap_or(0);
+    let mut t = Tokens::new(&input.bytes);
+    let size = (t.u64_in("rows", 1, 128), t.u64_in("columns", 1, 128));
+    if let (Ok(rows), Ok(cols)) = size
+        && rows * cols > Cram::MAX_CELLS as u64
+    {
         return Err(input.error(ParseError {
             line: t.line(),
             expected: "a board of at most 64 cells here (boards of up to 128 cells are for \
@@ -356,12 +357,16 @@ pub fn parse_cram_on<B: Bits>(input: &Input) -> Result<(CramOn<B>, B), Error> {
 }
 
 /// Whether the Cram board `input` starts with is past 64 cells (and so needs a `u128` a
-/// position); `false` when the size cannot be read (the parse then says why).
+/// position), or its size cannot be read (the wide parse then says why, naming the
+/// largest board there is).
 fn wide_board(input: &Input) -> bool {
     let mut t = Tokens::new(&input.bytes);
     let rows = t.u64_in("rows", 1, 128);
     let cols = t.u64_in("columns", 1, 128);
-    matches!((rows, cols), (Ok(r), Ok(c)) if r * c > Cram::MAX_CELLS as u64)
+    match (rows, cols) {
+        (Ok(r), Ok(c)) => r * c > Cram::MAX_CELLS as u64,
+        _ => true,
+    }
 }
 
 /// The Cram board of `input` explained, with a table of `memory` bytes, on `threads`
