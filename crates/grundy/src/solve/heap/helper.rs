@@ -3,7 +3,11 @@
 //! and marks its half of the pairs into its own flags.
 //!
 //! The two threads meet twice a heap, through atomics they spin on briefly, so that a
-//! heap of a few thousand pairs is already worth splitting; an idle helper parks.
+//! heap of a few thousand pairs is already worth splitting; an idle helper parks. A job
+//! is claimed by whoever comes to it first: when the caller has marked its own share and
+//! the helper has not yet taken the other (on a busy machine it may not be running at
+//! all), the caller takes it back and marks it itself, so it never waits on a thread the
+//! system has set aside.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,6 +30,8 @@ struct Shared {
     /// Flags the helper marked, one byte per value below the job's span.
     flags: Mutex<Vec<u8>>,
     posted: AtomicU64,
+    /// The last job taken, by the helper or back by the caller.
+    claimed: AtomicU64,
     done: AtomicU64,
 }
 
@@ -36,6 +42,9 @@ pub struct Helper {
     seq: u64,
     /// How many values the helper has been sent.
     sent: usize,
+    /// How many it had been sent before the last job (a job taken back was never read, so
+    /// its values go again with the next).
+    sent_before: usize,
 }
 
 /// The sequence number that tells the helper to stop.
@@ -51,6 +60,7 @@ impl Helper {
             job: Mutex::new(Job::default()),
             flags: Mutex::new(vec![0; 1 << 16]),
             posted: AtomicU64::new(0),
+            claimed: AtomicU64::new(0),
             done: AtomicU64::new(0),
         });
         let theirs = Arc::clone(&shared);
@@ -63,6 +73,7 @@ impl Helper {
             thread: Some(thread),
             seq: 0,
             sent: 0,
+            sent_before: 0,
         })
     }
 
@@ -77,6 +88,7 @@ impl Helper {
             job.ranges.extend_from_slice(ranges);
             job.span = span;
         }
+        self.sent_before = self.sent;
         self.sent = g.len();
         self.seq += 1;
         self.shared.posted.store(self.seq, Ordering::Release);
@@ -85,19 +97,40 @@ impl Helper {
         }
     }
 
-    /// Waits for the helper's share and hands its flags (below the span) to `merge`.
-    pub fn collect(&mut self, merge: impl FnOnce(&[u8])) {
+    /// Finishes the job: when the helper has not started it, takes it back and returns
+    /// `false` (the caller marks the helper's share itself); otherwise waits for the
+    /// helper, hands its flags (below the span) to `merge` and returns `true`.
+    pub fn collect(&mut self, merge: impl FnOnce(&[u8])) -> bool {
+        if self
+            .shared
+            .claimed
+            .compare_exchange(self.seq - 1, self.seq, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+        {
+            self.sent = self.sent_before;
+            return false;
+        }
         let mut spins = 0u32;
         while self.shared.done.load(Ordering::Acquire) != self.seq {
             spins += 1;
             if spins < 1 << 16 {
                 std::hint::spin_loop();
             } else {
+                // A helper that died (a bug) would never answer: its panic goes on here.
+                if self.thread.as_ref().is_some_and(JoinHandle::is_finished)
+                    && let Some(t) = self.thread.take()
+                {
+                    match t.join() {
+                        Err(panic) => std::panic::resume_unwind(panic),
+                        Ok(()) => panic!("the helper thread ended with a job unanswered"),
+                    }
+                }
                 thread::yield_now();
             }
         }
         let job_span = lock(&self.shared.job).span;
         merge(&lock(&self.shared.flags)[..job_span]);
+        true
     }
 }
 
@@ -137,6 +170,14 @@ fn work(shared: &Shared) {
             return;
         }
         seen = posted;
+        // Taken back already: its values come again with the next job.
+        if shared
+            .claimed
+            .compare_exchange(posted - 1, posted, Ordering::AcqRel, Ordering::Acquire)
+            .is_err()
+        {
+            continue;
+        }
         {
             let job = lock(&shared.job);
             copy.extend_from_slice(&job.new_values);
@@ -156,5 +197,68 @@ fn work(shared: &Shared) {
             }
         }
         shared.done.store(posted, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flags of the pairs (a, m − a), a in from..=to, marked directly.
+    fn direct(g: &[u16], ranges: &[(usize, usize, usize)]) -> Vec<u8> {
+        let mut flags = vec![0u8; 1 << 16];
+        for &(m, from, to) in ranges {
+            for a in from..=to {
+                flags[usize::from(g[a] ^ g[m - a])] = 1;
+            }
+        }
+        flags
+    }
+
+    /// Jobs collected at once (often taken back before the helper starts) and after a
+    /// pause (done by the helper) give the flags of marking every pair directly, and a
+    /// job taken back sends its values again, so the helper's copy never falls behind.
+    #[test]
+    fn taken_back_or_helped_the_flags_are_the_same() {
+        let Some(mut helper) = Helper::start() else {
+            return; // One core: no helper to test.
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut g: Vec<u16> = Vec::new();
+        let (mut helped, mut taken_back) = (0, 0);
+        for job in 0..400 {
+            for _ in 0..1 + next() % 50 {
+                g.push((next() % 300) as u16);
+            }
+            let m = g.len() - 1;
+            let ranges: Vec<(usize, usize, usize)> = (0..1 + next() % 3)
+                .map(|k| {
+                    let mm = m - k as usize;
+                    let half = mm / 2;
+                    (mm, 1.min(half), half)
+                })
+                .filter(|&(_, from, to)| from >= 1 && from <= to)
+                .collect();
+            let span = 512;
+            helper.post(&g, &ranges, span);
+            if job % 3 == 0 {
+                thread::sleep(Duration::from_millis(2));
+            }
+            let mut got = vec![0u8; 1 << 16];
+            if helper.collect(|flags| got[..flags.len()].copy_from_slice(flags)) {
+                helped += 1;
+            } else {
+                taken_back += 1;
+                got = direct(&g, &ranges);
+            }
+            assert_eq!(got[..span], direct(&g, &ranges)[..span], "job {job}");
+        }
+        assert_eq!(helped + taken_back, 400);
     }
 }

@@ -412,14 +412,21 @@ impl Sparse {
                 mark_pairs(&self.g, m, from, to, marks);
             }
             if split && let Some(helper) = &mut self.helper {
-                helper.collect(|flags| {
+                let helped = helper.collect(|flags| {
                     for (v, &f) in flags.iter().enumerate() {
                         if f != 0 {
                             marks.mark(v);
                         }
                     }
                 });
-                self.stats.parallel_heaps += 1;
+                if helped {
+                    self.stats.parallel_heaps += 1;
+                } else {
+                    // Taken back from a helper that had not started: marked here.
+                    for &(m, from, to) in &theirs {
+                        mark_pairs(&self.g, m, from, to, marks);
+                    }
+                }
             }
             self.stats.pairs += total;
             marks.first_zero(0)
