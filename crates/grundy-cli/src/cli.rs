@@ -188,6 +188,11 @@ Examples:
         /// end; resume from it when it exists (take-and-break games only).
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
+        /// Write the proved period's certificate to FILE (JSON: game, preperiod, period,
+        /// the heaps the periodicity theorem needs, checksums of their values), for
+        /// `grundy verify` (take-and-break games).
+        #[arg(long, value_name = "FILE")]
+        certificate: Option<PathBuf>,
         /// Memory for a script game's positions, like 512M or 4G (default: half of what is
         /// available, at most 2G; about 512 bytes a position).
         #[arg(long, value_name = "SIZE")]
@@ -473,6 +478,23 @@ Examples:
         time_limit: u64,
     },
 
+    /// Check a period certificate written by `sequence --certificate`.
+    #[command(long_about = "\
+Check a period certificate written by `grundy sequence ... --certificate FILE`, without the
+engine that wrote it: the values of the heaps the periodicity theorem needs (those below
+parts·(preperiod + period) + the most a move takes, parts being the most heaps a move
+leaves) are recomputed by the plain loop over every option, then the period is
+checked over the theorem's range and the values against the certificate's checksums. A
+wrong certificate is refused with the heap where it fails. The format is described in
+the documentation of grundy::solve::heap::certificate.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy sequence octal:0.77 --upto 1000 --certificate kayles.json
+  grundy verify kayles.json")]
+    Verify {
+        /// The certificate (JSON).
+        file: PathBuf,
+    },
     /// Draw the P-positions of the lame queen or of Wythoff's game as a map.
     #[command(long_about = "\
 Draw the P-positions (the squares lost for the player to move) of a two-coordinate game on a

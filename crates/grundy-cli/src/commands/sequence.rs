@@ -29,6 +29,7 @@ pub struct Request<'a> {
     pub stats: bool,
     pub out: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
+    pub certificate: Option<&'a Path>,
     pub memory: Option<&'a str>,
     pub plot: Option<&'a Path>,
     pub misere: bool,
@@ -56,6 +57,14 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
+    let take_break_family = matches!(&named, grundy::catalogue::Game::Heaps(Family::TakeBreak(_)));
+    if req.certificate.is_some()
+        && (req.misere || req.genus || !take_break_family || req.engine == SequenceMethod::Solver)
+    {
+        return Err(Failure::input(anyhow!(
+            "--certificate writes the period of a take-and-break family (octal:, hex:, grundy-game) under normal play, computed by the engines table, sparse or loop"
+        )));
+    }
     if (req.misere || req.genus) && !matches!(named, grundy::catalogue::Game::Heaps(_)) {
         return Err(Failure::input(anyhow!(
             "{} applies to the heap families so far, not to '{}'",
@@ -277,12 +286,35 @@ fn take_break(
     }
     drop(watcher);
     drop(held);
+    if let Some(path) = req.certificate {
+        write_certificate(path, game, &computed)?;
+    }
     let elapsed = started.elapsed();
     let shown = (req.from..=req.upto).map(|n| computed.value(n));
     if req.stats {
         print_stats(family, &computed, resumed, elapsed, shown.clone());
     }
     write_values(req, shown)
+}
+
+/// Writes the certificate of the period `computed` proves (see
+/// `grundy::solve::heap::certificate`), or says that no period was proved.
+fn write_certificate(path: &Path, game: &TakeBreak, computed: &Computed) -> Result<(), Failure> {
+    use grundy::solve::heap::certificate::Certificate;
+    let Some(period) = computed.period else {
+        return Err(Failure::input(anyhow!(
+            "no period proved within the values of heaps 0..={}: no certificate written to {} (a larger --upto may prove one)",
+            computed.values.len().saturating_sub(1),
+            escaped_path(path)
+        )));
+    };
+    let cert = Certificate::new(game, period, computed.values.len() as u64, |n| {
+        computed.value(n)
+    });
+    let mut text = serde_json::to_string_pretty(&cert).map_err(Failure::other)?;
+    text.push('\n');
+    std::fs::write(path, text)
+        .map_err(|e| Failure::other(anyhow!("--certificate {}: {e}", escaped_path(path))))
 }
 
 fn print_stats(

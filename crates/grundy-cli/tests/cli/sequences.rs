@@ -401,3 +401,97 @@ fn a_second_run_on_a_checkpoint_in_use_is_refused() {
     );
     assert_eq!(third.status, 0, "{}", third.stderr);
 }
+
+/// `sequence --certificate FILE` writes what a period rests on and `verify FILE` checks it
+/// by the plain loop; a certificate with the period, the preperiod, one value's block or
+/// the range changed is refused with one line naming where it fails.
+#[test]
+fn period_certificates_are_written_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.json");
+    let file = path.to_str().unwrap();
+    for code in ["octal:0.77", "octal:0.137", "hex:0.F"] {
+        run_ok(
+            &["sequence", code, "--upto", "2000", "--certificate", file],
+            "",
+        );
+        let said = run_ok(&["verify", file], "");
+        let cert: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(cert["game"], code);
+        assert!(
+            said.contains(&format!(
+                "period {} from heap {}",
+                cert["period"], cert["preperiod"]
+            )),
+            "{said}"
+        );
+    }
+    run_ok(
+        &[
+            "sequence",
+            "octal:0.77",
+            "--upto",
+            "2000",
+            "--certificate",
+            file,
+        ],
+        "",
+    );
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        (good["period"].as_u64(), good["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
+    let bad = dir.path().join("bad.json");
+    let refused = |change: &dyn Fn(&mut serde_json::Value), fragment: &str| {
+        let mut c = good.clone();
+        change(&mut c);
+        std::fs::write(&bad, c.to_string()).unwrap();
+        assert_refused(&["verify", bad.to_str().unwrap()], "", 2, fragment);
+    };
+    // A preperiod too small, with the bound and blocks it would need: the period breaks.
+    refused(
+        &|c| {
+            c["preperiod"] = 60.into();
+            let bound = 2 * (60 + 12) + 2;
+            c["bound"] = bound.into();
+            c["blocks"] = vec!["0"; bound as usize].into();
+        },
+        "the period fails at heap",
+    );
+    refused(
+        &|c| c["blocks"][5] = "0123456789abcdef".into(),
+        "heaps 5 to 5 differ",
+    );
+    refused(
+        &|c| c["period"] = 6.into(),
+        "the theorem needs the values of heaps 0 to",
+    );
+    refused(
+        &|c| c["computed"] = 100.into(),
+        "the theorem needs heap 167",
+    );
+    refused(&|c| c["game"] = "nim".into(), "not a take-and-break game");
+    refused(&|c| c["format"] = "x".into(), "format");
+    assert_refused(
+        &["sequence", "nim", "--upto", "10", "--certificate", file],
+        "",
+        2,
+        "--certificate writes the period of a take-and-break family",
+    );
+    assert_refused(
+        &[
+            "sequence",
+            "octal:0.16",
+            "--upto",
+            "100",
+            "--certificate",
+            file,
+        ],
+        "",
+        2,
+        "no period proved",
+    );
+}

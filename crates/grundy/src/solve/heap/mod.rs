@@ -1,6 +1,7 @@
 //! Engines for one-parameter heap families: the plain table loop, the sparse-space method,
 //! periods, and the driver that runs them with progress, checkpoints and bounds.
 
+pub mod certificate;
 pub mod checkpoint;
 mod helper;
 mod period;
