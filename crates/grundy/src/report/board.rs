@@ -288,7 +288,7 @@ pub fn empty_cram_value(
 /// `stats` with the shared table's counts.
 fn with_table<B: CramWord>(mut stats: SearchStats, table: &SharedTable<B>) -> SearchStats {
     let handle = table.handle();
-    stats.stored = Table::<B>::len(&handle);
+    stats.stored = table.len();
     stats.dropped = Table::<B>::dropped(&handle);
     stats.table_bytes = Table::<B>::bytes(&handle);
     stats
@@ -311,13 +311,11 @@ impl Progress for Labelled<'_> {
 /// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
 /// free cells, for boards of up to 64 cells (what every Cram engine takes).
 pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
-    let mut t = Tokens::new(&input.bytes);
-    let size = (t.u64_in("rows", 1, 128), t.u64_in("columns", 1, 128));
-    if let (Ok(rows), Ok(cols)) = size
+    if let Some((rows, cols, line)) = board_size(input)
         && rows * cols > Cram::MAX_CELLS as u64
     {
         return Err(input.error(ParseError {
-            line: t.line(),
+            line,
             expected: "a board of at most 64 cells here (boards of up to 128 cells are for \
                        `analyze` and `table` under normal play)"
                 .into(),
@@ -325,6 +323,15 @@ pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
         }));
     }
     parse_cram_on(input)
+}
+
+/// The rows and columns `input` starts with, each 1 to 128, and the line they end on;
+/// `None` when they cannot be read so (the parse then says why).
+fn board_size(input: &Input) -> Option<(u64, u64, usize)> {
+    let mut t = Tokens::new(&input.bytes);
+    let rows = t.u64_in("rows", 1, 128).ok()?;
+    let cols = t.u64_in("columns", 1, 128).ok()?;
+    Some((rows, cols, t.line()))
 }
 
 /// [`parse_cram`] for boards of up to `B::BITS` cells.
@@ -360,13 +367,7 @@ pub fn parse_cram_on<B: Bits>(input: &Input) -> Result<(CramOn<B>, B), Error> {
 /// position), or its size cannot be read (the wide parse then says why, naming the
 /// largest board there is).
 fn wide_board(input: &Input) -> bool {
-    let mut t = Tokens::new(&input.bytes);
-    let rows = t.u64_in("rows", 1, 128);
-    let cols = t.u64_in("columns", 1, 128);
-    match (rows, cols) {
-        (Ok(r), Ok(c)) => r * c > Cram::MAX_CELLS as u64,
-        _ => true,
-    }
+    board_size(input).is_none_or(|(rows, cols, _)| rows * cols > Cram::MAX_CELLS as u64)
 }
 
 /// The Cram board of `input` explained, with a table of `memory` bytes, on `threads`
