@@ -495,6 +495,45 @@ Examples:
         /// The certificate (JSON).
         file: PathBuf,
     },
+    /// Compute a list of take-and-break games one after the other, one line per game.
+    #[command(long_about = "\
+Compute the values of a list of take-and-break games up to heap N, one game after the other,
+and print one line per game as it ends: the period proved (every value then known), or how
+far the values got; the largest value and the first heap with it; the rare heaps of the
+sparse-space split (how many, their values, the last one), the columns of Czajka's tables
+of octal games.
+
+With --dir DIR, each game keeps a checkpoint in DIR (saved every minute, at its time limit
+and on Ctrl-C), a proved period gets its certificate there (for `grundy verify`), and each
+line is appended to DIR/survey.jsonl as it is made. The same command run again prints the
+lines already settled, skips those games, and goes on with the others from their
+checkpoints; a game stopped by --time-per-game goes on when it is given more time. Without
+--dir nothing is kept, and a game past about 4 minutes of work is refused.
+
+GAMES are octal codes (0.004, .6, 4.007), octal:CODE, hex:CODE, kayles and the other named
+octal games, or grundy-game.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy survey 0.6 0.004 0.16 --upto 100000
+  grundy survey .004 .005 .006 --upto 4194304 --dir survey --time-per-game 10m
+  grundy survey 0.14 0.36 --upto 1048576 --dir survey --json")]
+    Survey {
+        /// The games.
+        #[arg(required = true, value_name = "GAMES")]
+        games: Vec<String>,
+        /// The largest heap.
+        #[arg(long, value_name = "N")]
+        upto: u64,
+        /// Keep checkpoints, certificates and the journal survey.jsonl in DIR.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// The longest one game may run this time, like 90s, 10m or 2h (default: no limit).
+        #[arg(long, value_name = "TIME")]
+        time_per_game: Option<String>,
+        /// Print each line as a JSON object (the journal's records) instead of a table row.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw the P-positions of the lame queen or of Wythoff's game as a map.
     #[command(long_about = "\
 Draw the P-positions (the squares lost for the player to move) of a two-coordinate game on a

@@ -52,6 +52,7 @@ pub mod solve;
 pub mod stop;
 pub mod store;
 pub mod sum;
+pub mod survey;
 pub mod work;
 
 /// The README's Rust example, run as a doctest so that it stays true.

@@ -8,6 +8,7 @@ mod picture;
 mod quotient;
 pub mod script;
 mod sequence;
+mod survey;
 mod table;
 
 use std::fs;
@@ -127,6 +128,19 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }),
         Command::Quotient { code, upto, json } => quotient::run(&code, upto, json),
         Command::Verify { file } => verify(&file),
+        Command::Survey {
+            games,
+            upto,
+            dir,
+            time_per_game,
+            json,
+        } => survey::run(survey::Request {
+            games,
+            upto,
+            dir,
+            time_per_game,
+            json,
+        }),
         Command::Explore {
             family,
             file,

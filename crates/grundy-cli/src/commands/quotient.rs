@@ -11,13 +11,7 @@ use crate::progress::Bar;
 
 /// `grundy quotient`: the misère quotient of a heap family.
 pub fn run(code: &str, upto: u64, json: bool) -> Result<(), Failure> {
-    // A bare octal code (0.07) names the octal game.
-    let name = if code.starts_with(|c: char| c.is_ascii_digit()) && code.contains('.') {
-        format!("octal:{code}")
-    } else {
-        code.to_string()
-    };
-    let named = catalogue::lookup_for(&name, Feature::Sequence)?;
+    let named = catalogue::lookup_for(code, Feature::Sequence)?;
     let Game::Heaps(family) = named else {
         return Err(Failure::input(anyhow!(
             "quotient applies to heap families (nim, kayles, octal:CODE, hex:CODE, subtraction:S, grundy-game), not to '{}'",

@@ -20,6 +20,7 @@ mod readme;
 mod scripts;
 mod sequences;
 mod shgame;
+mod survey;
 mod web;
 
 use assert_cmd::Command;

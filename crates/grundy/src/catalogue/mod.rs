@@ -429,6 +429,8 @@ fn entry_named(name: &str) -> Option<&'static Entry> {
 /// or `script:FILE` (the script is loaded). An unknown name is refused with the list of
 /// known ones and the nearest name, if one is near.
 pub fn lookup(name: &str) -> Result<Game, Error> {
+    let bare = bare_octal(name);
+    let name: &str = &bare;
     if let Some(path) = name.strip_prefix("script:") {
         #[cfg(feature = "script")]
         return load_script(std::path::Path::new(path)).map(|g| Game::Script(Box::new(g)));
@@ -473,8 +475,20 @@ pub fn lookup(name: &str) -> Result<Game, Error> {
     }
 }
 
+/// A bare octal code (`0.07`, `.6`, `4.007`) as the octal game's name; other names as
+/// they are.
+fn bare_octal(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.starts_with(|c: char| c.is_ascii_digit() || c == '.') && name.contains('.') {
+        format!("octal:{name}").into()
+    } else {
+        name.into()
+    }
+}
+
 /// The game called `name`, refused unless it supports `feature`.
 pub fn lookup_for(name: &str, feature: Feature) -> Result<Game, Error> {
+    let bare = bare_octal(name);
+    let name: &str = &bare;
     if name.strip_prefix("script:").is_none() && !known(name) {
         return Err(unknown(name, Some(feature)));
     }

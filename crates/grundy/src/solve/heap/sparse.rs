@@ -308,6 +308,22 @@ impl Sparse {
         self.stats.pairs
     }
 
+    /// The heaps ≥ 1 that are rare in some class of splits in use, ascending; `None` when
+    /// some class has too many to list, or the game never splits a heap in two.
+    pub fn rare_heaps(&self) -> Option<Vec<usize>> {
+        let mut heaps = Vec::new();
+        let mut used = false;
+        for d in 0..2 {
+            if !self.pairs[d].is_empty() {
+                used = true;
+                heaps.extend_from_slice(self.classes[d].rare.as_ref()?);
+            }
+        }
+        heaps.sort_unstable();
+        heaps.dedup();
+        used.then_some(heaps)
+    }
+
     /// What the engine did so far.
     pub fn stats(&self) -> SparseStats {
         let mut s = self.stats;
