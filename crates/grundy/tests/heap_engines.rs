@@ -158,3 +158,23 @@ fn large_heaps_shared_between_two_cores_match_the_plain_loop() {
         assert!(sparse.stats.parallel_heaps > 0, "{:?}", sparse.stats);
     }
 }
+
+/// Heaps large enough for the plain scan to be shared with the helper thread (8192 pairs
+/// or more), with every value below 64 (the vector path) and past it (byte flags): the
+/// sparse engine run to the end gives the plain loop's values.
+#[test]
+fn large_dense_scans_match_the_plain_loop() {
+    for (code, upto) in [("0.07", 40_000), ("0.77", 40_000), ("0.007", 30_000)] {
+        let game: TakeBreak = code.parse().unwrap();
+        let sparse = run(&game, upto, Method::Sparse, None);
+        assert!(
+            sparse.stats.plain_heaps > 0 || sparse.stats.scans > 0,
+            "{code}"
+        );
+        assert_eq!(
+            all(&sparse),
+            all(&run(&game, upto, Method::Loop, None)),
+            "{code}"
+        );
+    }
+}

@@ -364,6 +364,10 @@ fn print_stats(
             s.rare_heaps,
             s.common_values
         );
+        eprintln!(
+            "stats: pairs of values below 64 marked with {} instructions",
+            heap::simd::kind()
+        );
     }
 }
 

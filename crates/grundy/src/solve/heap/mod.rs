@@ -5,6 +5,7 @@ pub mod certificate;
 pub mod checkpoint;
 mod helper;
 mod period;
+pub mod simd;
 pub mod sparse;
 pub(crate) mod table_loop;
 

@@ -22,6 +22,7 @@
 //! caller continues with a wider engine.
 
 use super::helper::Helper;
+use super::simd;
 
 /// How a value is classed.
 const UNKNOWN: u8 = 0;
@@ -627,31 +628,33 @@ impl Marks for Word {
     fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize> {
         let len = low.len();
         let high = &high[..len];
-        // Kept in a register through the loop.
-        let mut w = self.0;
-        for i in 0..len {
-            let v = usize::from(low[i] ^ high[len - 1 - i]);
-            w |= 1 << (v & 63);
-            if v == target {
-                self.0 = w;
-                return Some(i + 1);
+        // A run of pairs at a time, in vector instructions; the run that reaches the target
+        // is looked at again pair by pair for where. Its later pairs are marked too: they
+        // are options all the same, and the scan goes on from the target's pair.
+        let mut at = 0;
+        while at < len {
+            let end = (at + UNTIL_RUN).min(len);
+            let bits = simd::pair_bits(&low[at..end], &high[len - end..len - at]);
+            self.0 |= bits;
+            if target < 64 && bits >> target & 1 != 0 {
+                let hit = (at..end)
+                    .position(|i| usize::from(low[i] ^ high[len - 1 - i]) & 63 == target)
+                    .expect("the run's bits say a pair reaches the target");
+                return Some(at + hit + 1);
             }
+            at = end;
         }
-        self.0 = w;
         None
     }
 
     #[inline(always)]
     fn mark_all(&mut self, low: &[u16], high: &[u16]) {
-        let len = low.len();
-        let high = &high[..len];
-        let mut w = self.0;
-        for i in 0..len {
-            w |= 1 << ((low[i] ^ high[len - 1 - i]) & 63);
-        }
-        self.0 = w;
+        self.0 |= simd::pair_bits(low, high);
     }
 }
+
+/// Pairs marked a run at a time by [`Word::mark_until`] before looking for the target.
+const UNTIL_RUN: usize = 128;
 
 /// Any 16-bit value, one byte each (independent stores, no read-modify-write).
 struct Flags<'a>(&'a mut [u8; VALUES]);
@@ -685,11 +688,7 @@ impl Marks for Flags<'_> {
 
     #[inline(always)]
     fn mark_all(&mut self, low: &[u16], high: &[u16]) {
-        let len = low.len();
-        let high = &high[..len];
-        for i in 0..len {
-            self.0[usize::from(low[i] ^ high[len - 1 - i])] = 1;
-        }
+        simd::mark_flags(low, high, self.0);
     }
 }
 
