@@ -188,6 +188,10 @@ Examples:
         /// end; resume from it when it exists (take-and-break games only).
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
+        /// Threads for the plain scans of large heaps (take-and-break games; default:
+        /// every core). The values do not depend on it.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Write the proved period's certificate to FILE (JSON: game, preperiod, period,
         /// the heaps the periodicity theorem needs, checksums of their values), for
         /// `grundy verify` (take-and-break games).
@@ -530,6 +534,10 @@ Examples:
         /// The longest one game may run this time, like 90s, 10m or 2h (default: no limit).
         #[arg(long, value_name = "TIME")]
         time_per_game: Option<String>,
+        /// Threads for the plain scans of large heaps (default: every core); the games
+        /// still run one after the other.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Print each line as a JSON object (the journal's records) instead of a table row.
         #[arg(long)]
         json: bool,

@@ -159,22 +159,30 @@ fn large_heaps_shared_between_two_cores_match_the_plain_loop() {
     }
 }
 
-/// Heaps large enough for the plain scan to be shared with the helper thread (8192 pairs
-/// or more), with every value below 64 (the vector path) and past it (byte flags): the
-/// sparse engine run to the end gives the plain loop's values.
+/// Heaps large enough for the plain scan to be shared with helper threads (8192 pairs or
+/// more), with every value below 64 (the vector path) and past it (byte flags), on one,
+/// two and three threads: the sparse engine run to the end gives the plain loop's values.
 #[test]
-fn large_dense_scans_match_the_plain_loop() {
-    for (code, upto) in [("0.07", 40_000), ("0.77", 40_000), ("0.007", 30_000)] {
+fn large_dense_scans_match_the_plain_loop_at_every_thread_count() {
+    for (code, upto) in [("0.07", 40_000), ("0.007", 30_000), ("0.76", 20_000)] {
         let game: TakeBreak = code.parse().unwrap();
-        let sparse = run(&game, upto, Method::Sparse, None);
-        assert!(
-            sparse.stats.plain_heaps > 0 || sparse.stats.scans > 0,
-            "{code}"
-        );
-        assert_eq!(
-            all(&sparse),
-            all(&run(&game, upto, Method::Loop, None)),
-            "{code}"
-        );
+        let plain = all(&run(&game, upto, Method::Loop, None));
+        for threads in 1..=3 {
+            let sparse = heap::compute_on(
+                &game,
+                upto,
+                Method::Sparse,
+                None,
+                &mut Unwatched,
+                UNLIMITED,
+                threads,
+            )
+            .unwrap();
+            assert!(sparse.stats.plain_heaps > 0, "{code}");
+            if threads == 1 {
+                assert_eq!(sparse.stats.parallel_heaps, 0, "{code}");
+            }
+            assert_eq!(all(&sparse), plain, "{code} on {threads} threads");
+        }
     }
 }

@@ -29,6 +29,7 @@ pub struct Request<'a> {
     pub stats: bool,
     pub out: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
+    pub threads: Option<u16>,
     pub certificate: Option<&'a Path>,
     pub memory: Option<&'a str>,
     pub plot: Option<&'a Path>,
@@ -58,6 +59,16 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     }
     let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
     let take_break_family = matches!(&named, grundy::catalogue::Game::Heaps(Family::TakeBreak(_)));
+    if req.threads.is_some()
+        && (req.misere
+            || req.genus
+            || !take_break_family
+            || matches!(req.engine, SequenceMethod::Solver | SequenceMethod::Loop))
+    {
+        return Err(Failure::input(anyhow!(
+            "--threads applies to take-and-break families (octal:, hex:, grundy-game) under normal play with the engines table and sparse"
+        )));
+    }
     if req.certificate.is_some()
         && (req.misere || req.genus || !take_break_family || req.engine == SequenceMethod::Solver)
     {
@@ -250,7 +261,10 @@ fn take_break(
     } else {
         MAX_STEPS
     };
-    let result = heap::compute(game, req.upto, method, start, &mut watcher, budget);
+    let threads = req
+        .threads
+        .map_or_else(heap::sparse::default_threads, usize::from);
+    let result = heap::compute_on(game, req.upto, method, start, &mut watcher, budget, threads);
     watcher.finish_bar();
     let computed = match result {
         Ok(c) => c,

@@ -20,6 +20,7 @@ pub struct Request {
     pub upto: u64,
     pub dir: Option<PathBuf>,
     pub time_per_game: Option<String>,
+    pub threads: Option<u16>,
     pub json: bool,
 }
 
@@ -55,6 +56,7 @@ pub fn run(req: Request) -> Result<(), Failure> {
         upto: req.upto,
         dir: req.dir.clone(),
         time_limit,
+        threads: req.threads.map(usize::from),
     };
     let journal = match &req.dir {
         Some(dir) => survey::load_journal(dir).map_err(input_or_other)?,

@@ -495,3 +495,83 @@ fn period_certificates_are_written_and_checked() {
         "no period proved",
     );
 }
+
+/// `--threads` changes who scans the pairs, never the values; it is refused where no scan
+/// is shared.
+#[test]
+fn threads_give_the_same_values_and_are_refused_elsewhere() {
+    let one = run_ok(
+        &[
+            "sequence",
+            "0.007",
+            "--upto",
+            "30000",
+            "--engine",
+            "sparse",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
+    for threads in ["2", "3"] {
+        let more = run_ok(
+            &[
+                "sequence",
+                "0.007",
+                "--upto",
+                "30000",
+                "--engine",
+                "sparse",
+                "--threads",
+                threads,
+            ],
+            "",
+        );
+        assert_eq!(more, one, "{threads} threads");
+    }
+    let survey = run_ok(
+        &[
+            "survey",
+            "0.007",
+            "--upto",
+            "30000",
+            "--threads",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    let record: serde_json::Value = serde_json::from_str(survey.trim()).unwrap();
+    let values: Vec<u64> = one.split_whitespace().map(|v| v.parse().unwrap()).collect();
+    assert_eq!(record["largest"], *values.iter().max().unwrap());
+    for args in [
+        &["sequence", "nim", "--upto", "9", "--threads", "2"][..],
+        &[
+            "sequence",
+            "kayles",
+            "--upto",
+            "9",
+            "--misere",
+            "--threads",
+            "2",
+        ],
+        &[
+            "sequence",
+            "kayles",
+            "--upto",
+            "9",
+            "--engine",
+            "loop",
+            "--threads",
+            "2",
+        ],
+    ] {
+        assert_refused(args, "", 2, "--threads applies to take-and-break");
+    }
+    assert_refused(
+        &["sequence", "kayles", "--upto", "9", "--threads", "0"],
+        "",
+        2,
+        "--threads",
+    );
+}

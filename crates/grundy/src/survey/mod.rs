@@ -22,7 +22,7 @@
 //!
 //! // Kayles: period 12 once the last exception, heap 70, is past.
 //! let game = survey::game("kayles")?;
-//! let options = Options { upto: 1000, dir: None, time_limit: None };
+//! let options = Options { upto: 1000, dir: None, time_limit: None, threads: None };
 //! let record = survey::run_one(&game, &options, &mut Unwatched)?;
 //! assert_eq!(record.outcome, Outcome::Period);
 //! assert_eq!((record.preperiod, record.period), (Some(71), Some(12)));
@@ -66,6 +66,8 @@ pub struct Options {
     pub dir: Option<PathBuf>,
     /// The time one game may take in this run; `None` for no limit.
     pub time_limit: Option<Duration>,
+    /// Threads for the plain scans of large heaps; `None` for one per core.
+    pub threads: Option<usize>,
 }
 
 /// How a game's computation ended.
@@ -309,7 +311,18 @@ pub fn run_one(
         saved: resumed_from as usize,
         save_error: None,
     };
-    let result = heap::compute(game, options.upto, Method::Table, start, &mut guard, budget);
+    let threads = options
+        .threads
+        .unwrap_or_else(crate::solve::heap::sparse::default_threads);
+    let result = heap::compute_on(
+        game,
+        options.upto,
+        Method::Table,
+        start,
+        &mut guard,
+        budget,
+        threads,
+    );
     let (values, outcome, period) = match result {
         Ok(c) => {
             let outcome = if c.period.is_some() {

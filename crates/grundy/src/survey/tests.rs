@@ -31,6 +31,7 @@ fn options(upto: u64, dir: Option<&Path>, time_limit: Option<Duration>) -> Optio
         upto,
         dir: dir.map(Path::to_path_buf),
         time_limit,
+        threads: Some(2),
     }
 }
 

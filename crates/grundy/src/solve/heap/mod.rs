@@ -260,10 +260,33 @@ pub fn compute(
     watch: &mut dyn Watch,
     budget: u64,
 ) -> Result<Computed, HeapError> {
-    compute_narrow_to(game, upto, method, start, watch, budget, u16::MAX as usize)
+    compute_on(
+        game,
+        upto,
+        method,
+        start,
+        watch,
+        budget,
+        sparse::default_threads(),
+    )
 }
 
-/// [`compute`], with values past `narrow` (at most 65535) sent to the 32-bit loop.
+/// [`compute`] with the sparse engine's plain scans of large heaps on `threads` threads
+/// (1: this one alone). The values do not depend on it.
+pub fn compute_on(
+    game: &TakeBreak,
+    upto: u64,
+    method: Method,
+    start: Option<Values>,
+    watch: &mut dyn Watch,
+    budget: u64,
+    threads: usize,
+) -> Result<Computed, HeapError> {
+    let narrow = u16::MAX as usize;
+    compute_narrow_to(game, upto, method, start, watch, budget, (narrow, threads))
+}
+
+/// [`compute_on`], with values past `narrow` (at most 65535) sent to the 32-bit loop.
 fn compute_narrow_to(
     game: &TakeBreak,
     upto: u64,
@@ -271,7 +294,7 @@ fn compute_narrow_to(
     start: Option<Values>,
     watch: &mut dyn Watch,
     budget: u64,
-    narrow: usize,
+    (narrow, threads): (usize, usize),
 ) -> Result<Computed, HeapError> {
     // Without a period every value is computed: refuse at once what cannot fit. With
     // one, a period may end the work early; memory is checked as the table grows.
@@ -316,7 +339,9 @@ fn compute_narrow_to(
     if uses_sparse(game, method)
         && let Values::Narrow(prefix) = start
     {
-        let mut engine = Sparse::resume(game.digits(), game.unequal(), prefix).with_limit(narrow);
+        let mut engine = Sparse::resume(game.digits(), game.unequal(), prefix)
+            .with_limit(narrow)
+            .with_threads(threads);
         let target = usize::try_from(upto).unwrap_or(usize::MAX);
         let mut next_period_check = 64usize.max(engine.values().len().next_power_of_two());
         let mut next_tick = engine.values().len() + 1024;
@@ -429,7 +454,7 @@ mod tests {
                     None,
                     &mut Unwatched,
                     work::UNLIMITED,
-                    narrow,
+                    (narrow, 2),
                 )
                 .unwrap();
                 let largest = plain.values.to_u32().into_iter().max().unwrap() as usize;

@@ -15,8 +15,8 @@
 //! and Flammenkamp's "sparse space" computations of octal games; Beling's `ogs` solver
 //! implements it as its RC methods.)
 //!
-//! Heaps scanned in full are shared between two cores when they are large: a helper
-//! thread with its own copy of the values marks half of the pairs.
+//! Heaps scanned in full are shared between the cores when they are large: each helper
+//! thread keeps its own copy of the values and marks its share of the pairs.
 //!
 //! Values are kept in 16 bits: [`Sparse::step`] refuses a value past 65535, and the
 //! caller continues with a wider engine.
@@ -230,12 +230,19 @@ pub struct Sparse {
     /// The largest value kept: 65535, lower in tests of the switch to 32 bits.
     limit: usize,
     /// The second core, for plain scans of large heaps.
-    helper: Option<Helper>,
-    /// No helper could be started (one core).
-    no_helper: bool,
+    helpers: Vec<Helper>,
+    /// Helpers wanted: the threads asked for, less this one.
+    want_helpers: usize,
+    /// Whether the helpers were started (when first needed).
+    started: bool,
 }
 
-/// Pairs from which a heap's plain scan is split between two cores.
+/// Threads for the plain scans when none are asked for: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Pairs from which a heap's plain scan is split between the cores.
 const PARALLEL_PAIRS: u64 = 8192;
 
 impl Sparse {
@@ -268,8 +275,9 @@ impl Sparse {
             window_heaps: 0,
             stats: SparseStats::default(),
             limit: VALUES - 1,
-            helper: None,
-            no_helper: false,
+            helpers: Vec::new(),
+            want_helpers: default_threads() - 1,
+            started: false,
         }
     }
 
@@ -405,30 +413,33 @@ impl Sparse {
             if total > 0 {
                 self.stats.plain_heaps += 1;
             }
-            let mut mine = Vec::new();
-            let mut theirs = Vec::new();
-            let split = total >= PARALLEL_PAIRS && self.helper().is_some();
+            // Large heaps: the pairs of each take cut into one share per thread.
+            let helpers = if total >= PARALLEL_PAIRS {
+                self.helpers().len()
+            } else {
+                0
+            };
+            let shares = helpers + 1;
+            let mut cut: Vec<Vec<(usize, usize, usize)>> = vec![Vec::new(); shares];
             for &k in self.pairs[0].iter().chain(&self.pairs[1]) {
-                let half = if n >= k + 2 { self.half(n - k) } else { 0 };
-                if half == 0 {
+                if n < k + 2 {
                     continue;
                 }
-                let m = n - k;
-                let mid = if split { half / 2 } else { half };
-                if mid >= 1 {
-                    mine.push((m, 1, mid));
-                }
-                if mid < half {
-                    theirs.push((m, mid + 1, half));
+                let (m, half) = (n - k, self.half(n - k));
+                for (j, share) in cut.iter_mut().enumerate() {
+                    let (from, to) = (1 + j * half / shares, (j + 1) * half / shares);
+                    if from <= to {
+                        share.push((m, from, to));
+                    }
                 }
             }
-            if split && let Some(helper) = &mut self.helper {
-                helper.post(&self.g, &theirs, self.span);
+            for (helper, share) in self.helpers.iter_mut().zip(&cut[1..]).take(helpers) {
+                helper.post(&self.g, share, self.span);
             }
-            for &(m, from, to) in &mine {
+            for &(m, from, to) in &cut[0] {
                 mark_pairs(&self.g, m, from, to, marks);
             }
-            if split && let Some(helper) = &mut self.helper {
+            for (helper, share) in self.helpers.iter_mut().zip(&cut[1..]).take(helpers) {
                 let helped = helper.collect(|flags| {
                     for (v, &f) in flags.iter().enumerate() {
                         if f != 0 {
@@ -440,7 +451,7 @@ impl Sparse {
                     self.stats.parallel_heaps += 1;
                 } else {
                     // Taken back from a helper that had not started: marked here.
-                    for &(m, from, to) in &theirs {
+                    for &(m, from, to) in share {
                         mark_pairs(&self.g, m, from, to, marks);
                     }
                 }
@@ -450,13 +461,23 @@ impl Sparse {
         }
     }
 
-    /// The helper thread, started when first needed; `None` on one core.
-    fn helper(&mut self) -> Option<&mut Helper> {
-        if self.helper.is_none() && !self.no_helper {
-            self.helper = Helper::start();
-            self.no_helper = self.helper.is_none();
+    /// The helper threads, started when first needed (fewer when the system refuses a
+    /// thread).
+    fn helpers(&mut self) -> &mut [Helper] {
+        if !self.started {
+            self.started = true;
+            self.helpers = (0..self.want_helpers)
+                .map_while(|_| Helper::start())
+                .collect();
         }
-        self.helper.as_mut()
+        &mut self.helpers
+    }
+
+    /// Scans of large heaps on `threads` threads (this one and `threads` − 1 helpers);
+    /// the default is [`default_threads`].
+    pub fn with_threads(mut self, threads: usize) -> Sparse {
+        self.want_helpers = threads.max(1) - 1;
+        self
     }
 
     /// Whether the pairs of class d must still be scanned for candidate value v of heap n:
@@ -548,7 +569,8 @@ impl Sparse {
     /// of the pairs anyway, scan everything for a while (longer each time it fails).
     fn judge_window(&mut self) {
         // A plain scan of large heaps runs on two cores when there are two.
-        let parallel = !self.no_helper && self.window_total >= (WINDOW as u64) * PARALLEL_PAIRS;
+        let parallel =
+            self.want_helpers > 0 && self.window_total >= (WINDOW as u64) * PARALLEL_PAIRS;
         let share = if parallel { 5 } else { 9 };
         if self.window_looked * 10 > self.window_total * share {
             self.plain_left = self.plain_stretch;
