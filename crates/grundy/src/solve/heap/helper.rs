@@ -184,13 +184,14 @@ fn work(shared: &Shared) {
                 .as_mut_slice()
                 .try_into()
                 .expect("one flag per 16-bit value");
-            if job.span <= 64 {
-                // Every value below 64: one word of bits, in vector instructions.
-                let mut bits = 0u64;
+            if job.span <= 128 {
+                // Every value below 128: two words of bits, in vector instructions.
+                let mut bits = 0u128;
                 for &(m, from, to) in &job.ranges {
-                    bits |= super::simd::pair_bits(&copy[from..=to], &copy[m - to..=m - from]);
+                    let (low, high) = (&copy[from..=to], &copy[m - to..=m - from]);
+                    bits |= super::simd::pair_bits_128(low, high);
                 }
-                for (v, f) in flags[..64].iter_mut().enumerate() {
+                for (v, f) in flags[..job.span].iter_mut().enumerate() {
                     *f = (bits >> v & 1) as u8;
                 }
             } else {
@@ -224,7 +225,7 @@ mod tests {
     /// with values below 64 (the helper's vector path) and past them (byte flags).
     #[test]
     fn taken_back_or_helped_the_flags_are_the_same() {
-        for (span, below) in [(512usize, 300u64), (64, 64)] {
+        for (span, below) in [(512usize, 300u64), (128, 128), (64, 64)] {
             let mut helper = Helper::start().expect("a thread starts");
             let mut x = 0x9e37_79b9_7f4a_7c15u64;
             let mut next = move || {

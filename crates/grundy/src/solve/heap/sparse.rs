@@ -361,7 +361,8 @@ impl Sparse {
                 .as_mut_slice()
                 .try_into()
                 .expect("one flag per 16-bit value");
-            let mex = self.mex_of(n, &mut Flags(flags));
+            let narrow = self.span <= 128;
+            let mex = self.mex_of(n, &mut Flags(flags, narrow));
             self.seen = seen;
             mex
         };
@@ -653,7 +654,16 @@ impl Marks for Word {
         // A run of pairs at a time, in vector instructions; the run that reaches the target
         // is looked at again pair by pair for where. Its later pairs are marked too: they
         // are options all the same, and the scan goes on from the target's pair.
-        let mut at = 0;
+        // Most scans stop within a few pairs: those go one by one.
+        let head = len.min(SCALAR_HEAD);
+        for i in 0..head {
+            let v = usize::from(low[i] ^ high[len - 1 - i]) & 63;
+            self.0 |= 1 << v;
+            if v == target {
+                return Some(i + 1);
+            }
+        }
+        let mut at = head;
         while at < len {
             let end = (at + UNTIL_RUN).min(len);
             let bits = simd::pair_bits(&low[at..end], &high[len - end..len - at]);
@@ -675,11 +685,17 @@ impl Marks for Word {
     }
 }
 
+/// Pairs [`Word::mark_until`] marks one by one before going a run at a time.
+const SCALAR_HEAD: usize = 32;
+
 /// Pairs marked a run at a time by [`Word::mark_until`] before looking for the target.
 const UNTIL_RUN: usize = 128;
 
-/// Any 16-bit value, one byte each (independent stores, no read-modify-write).
-struct Flags<'a>(&'a mut [u8; VALUES]);
+/// Any 16-bit value, one byte each (independent stores, no read-modify-write); with
+/// `true`, every value is below 128, and long runs of pairs are marked in vector
+/// instructions first (single marks stay stores: a 128-bit word would make each a chain of
+/// shifts).
+struct Flags<'a>(&'a mut [u8; VALUES], bool);
 
 impl Marks for Flags<'_> {
     #[inline(always)]
@@ -710,7 +726,15 @@ impl Marks for Flags<'_> {
 
     #[inline(always)]
     fn mark_all(&mut self, low: &[u16], high: &[u16]) {
-        simd::mark_flags(low, high, self.0);
+        if self.1 {
+            let mut bits = simd::pair_bits_128(low, high);
+            while bits != 0 {
+                self.0[bits.trailing_zeros() as usize] = 1;
+                bits &= bits - 1;
+            }
+        } else {
+            simd::mark_flags(low, high, self.0);
+        }
     }
 }
 
