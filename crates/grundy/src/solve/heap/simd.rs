@@ -52,7 +52,7 @@ fn choose() -> Chosen {
 }
 
 /// The bits of the pairs' values (see the module notes): bit v is set when some
-/// low[i] XOR high[len − 1 − i] is v (values taken mod 64).
+/// `low[i] ^ high[len − 1 − i]` is v (values taken mod 64).
 #[inline]
 pub fn pair_bits(low: &[u16], high: &[u16]) -> u64 {
     (CHOSEN.get_or_init(choose).bits)(low, &high[..low.len()])
@@ -104,7 +104,8 @@ pub fn mark_flags(low: &[u16], high: &[u16], flags: &mut [u8; 1 << 16]) {
     }
 }
 
-/// The vector paths, each callable only where [`choose`] found its instructions.
+/// The vector paths. Each checks for its instructions itself (falling back to a narrower
+/// path), so that a direct call is always sound; [`pair_bits`] calls the widest.
 #[cfg(target_arch = "x86_64")]
 pub mod x86 {
     use std::arch::x86_64::*;
