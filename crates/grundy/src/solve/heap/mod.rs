@@ -346,6 +346,9 @@ fn compute_narrow_to(
         let mut next_period_check = 64usize.max(engine.values().len().next_power_of_two());
         let mut next_tick = engine.values().len() + 1024;
         let (mut ticked_heaps, mut ticked_pairs) = (engine.values().len(), 0u64);
+        // (heap, pairs looked at) as the heaps double, for the projection of the work.
+        let mut snaps: Vec<(usize, u64)> = Vec::new();
+        let mut next_snap = 1024usize.max(engine.values().len() + 1);
         loop {
             let n = engine.values().len();
             if n > target {
@@ -371,13 +374,15 @@ fn compute_narrow_to(
                         values: Values::Narrow(engine.into_values()),
                     });
                 }
+                if n >= next_snap {
+                    snaps.push((n, pairs));
+                    next_snap = 2 * n;
+                }
                 if budget != work::UNLIMITED {
-                    // A heap's pairs grow at most in proportion to its size: from the
-                    // recent rate, the rest costs at most rate · (upto² − n²) / 2n. With a
-                    // period to hope for, the projection waits for a second or so of work.
-                    let rate = (pairs - ticked_pairs) as f64 / (n - ticked_heaps).max(1) as f64;
-                    let (u, h) = (upto as f64, n as f64);
-                    let projected = pairs as f64 + rate * (u * u - h * h) / (2.0 * h);
+                    // With a period to hope for, the projection waits for a second or so
+                    // of work.
+                    let recent = (ticked_heaps, ticked_pairs);
+                    let projected = projected_pairs(&snaps, recent, (n, pairs), upto);
                     let steps = projected * SPARSE_PAIR as f64;
                     let patience = if use_period { budget / 256 } else { 0 };
                     let spent = u128::from(pairs) * u128::from(SPARSE_PAIR);
@@ -429,9 +434,75 @@ fn compute_narrow_to(
     done(Values::Wide(values), stats, None)
 }
 
+/// The pairs the sparse engine will have looked at by heap `upto`, from those it has looked
+/// at by heap n (`now`), the last tick's (`recent`) and `snaps` taken as the heaps doubled.
+///
+/// A heap's pairs grow at most in proportion to its size (two-heap splits), and in sparse
+/// games hardly at all. The pairs a heap costs are taken to grow as n^α, α between 0 and
+/// 1 read off the last two doublings (their mean cost, at their middles); with fewer
+/// doublings seen, α = 1, the most they can grow. The rest then costs
+/// rate · (upto^(α+1) − n^(α+1)) / ((α + 1) · m^α), rate being the cost a heap near m.
+fn projected_pairs(
+    snaps: &[(usize, u64)],
+    recent: (usize, u64),
+    now: (usize, u64),
+    upto: u64,
+) -> f64 {
+    let (n, pairs) = now;
+    let (u, h) = (upto as f64, n as f64);
+    let per_heap = |(a, pa): (usize, u64), (b, pb): (usize, u64)| {
+        (pb.saturating_sub(pa)) as f64 / (b.saturating_sub(a)).max(1) as f64
+    };
+    // The last snapshot at most half of n, and the one before it.
+    let half = snaps.iter().rposition(|&(m, _)| 2 * m <= n);
+    let (rate, middle, alpha) = match half {
+        Some(j) if j >= 1 => {
+            let (a, b) = (snaps[j - 1], snaps[j]);
+            let (r1, r2) = (per_heap(a, b), per_heap(b, now));
+            let (m1, m2) = ((a.0 + b.0) as f64 / 2.0, (b.0 + n) as f64 / 2.0);
+            let alpha = if r1 > 0.0 && r2 > 0.0 {
+                ((r2 / r1).ln() / (m2 / m1).ln()).clamp(0.0, 1.0)
+            } else {
+                1.0
+            };
+            (r2, m2, alpha)
+        }
+        _ => (per_heap(recent, now), h, 1.0),
+    };
+    let grown = (u.powf(alpha + 1.0) - h.powf(alpha + 1.0)).max(0.0);
+    pairs as f64 + rate * grown / ((alpha + 1.0) * middle.powf(alpha))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Work growing as n² (every heap's pairs in proportion to it) is projected as n², and
+    /// work growing as n (a sparse game) as n, within a few per cent.
+    #[test]
+    fn the_projection_follows_how_the_work_grows() {
+        for (alpha, cost) in [
+            (1.0, (|n: f64| n * n / 4.0) as fn(f64) -> f64),
+            (0.0, |n: f64| 37.0 * n),
+            (0.5, |n: f64| n.powf(1.5)),
+        ] {
+            let at = |n: usize| (n, cost(n as f64) as u64);
+            let snaps: Vec<(usize, u64)> = [1024, 2048, 4096, 8192, 16384].map(at).to_vec();
+            let now = at(20000);
+            let upto = 1 << 24;
+            let projected = projected_pairs(&snaps, at(19000), now, upto);
+            let truth = cost(upto as f64);
+            assert!(
+                (projected / truth - 1.0).abs() < 0.05,
+                "alpha {alpha}: {projected} against {truth}"
+            );
+        }
+        // Without two doublings seen: the most the work can grow (α = 1).
+        let projected = projected_pairs(&[], (1000, 10_000), (2000, 30_000), 1 << 20);
+        let linear_rate = 20.0; // pairs a heap lately
+        let bound = 30_000.0 + linear_rate * ((1u64 << 40) as f64 - 4e6) / (2.0 * 2000.0);
+        assert!((projected / bound - 1.0).abs() < 1e-9);
+    }
 
     #[test]
     fn values_too_wide_for_the_sparse_engine_go_on_in_32_bits() {
