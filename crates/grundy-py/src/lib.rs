@@ -754,6 +754,46 @@ fn games_json() -> PyResult<String> {
     serde_json::to_string(&catalogue::ENTRIES).map_err(|e| GrundyError::new_err(e.to_string()))
 }
 
+/// One game of a survey (`grundy::survey::run_one`), its record as JSON text. `dir` keeps
+/// its checkpoint and certificate; `time_limit` in seconds; `threads` for its scans.
+#[pyfunction]
+#[pyo3(signature = (game, upto, dir = None, time_limit = None, threads = None))]
+fn survey_json(
+    py: Python<'_>,
+    game: &str,
+    upto: u64,
+    dir: Option<std::path::PathBuf>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<String> {
+    use grundy::survey::{self, Options, SurveyError};
+    let to_py = |e: SurveyError| match e {
+        SurveyError::Input(m) => InputError::new_err(m),
+        e => GrundyError::new_err(e.to_string()),
+    };
+    let g = survey::game(game).map_err(to_py)?;
+    let time_limit = match time_limit {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(InputError::new_err(format!(
+                "time_limit {t} is not a number of seconds"
+            )));
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    if threads == Some(0) {
+        return Err(InputError::new_err("threads must be at least 1"));
+    }
+    let options = Options {
+        upto,
+        dir,
+        time_limit,
+        threads,
+    };
+    let record =
+        interruptible(py, move || survey::run_one(&g, &options, &mut Checked))?.map_err(to_py)?;
+    serde_json::to_string(&record).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GrundyError", m.py().get_type::<GrundyError>())?;
@@ -769,5 +809,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(picture_png, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(explore_object, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_json, m)?)?;
     Ok(())
 }

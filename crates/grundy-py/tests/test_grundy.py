@@ -332,3 +332,64 @@ def test_misere_sequences_match_the_command_line_and_the_python_game():
     assert grundy.sequence(Kayles(), 30, misere=True).tolist() == values.tolist()
     # Misère Nim: a heap of n is worth n, but for heaps 0 and 1, worth 1 and 0.
     assert grundy.sequence("nim", 5, misere=True).tolist() == [1, 0, 2, 3, 4, 5]
+
+
+SURVEYED = ["0.6", ".16", "kayles", "0.56", "0.14", "0.007", "4.344", "0.04", "grundy-game", "0.36", "0.015", "0.104"]
+
+
+class CountingExecutor:
+    """A thread pool that counts the tasks it was given."""
+
+    def __init__(self):
+        import concurrent.futures
+
+        self.pool = concurrent.futures.ThreadPoolExecutor(2)
+        self.tasks = 0
+
+    def submit(self, fn, *args):
+        self.tasks += 1
+        return self.pool.submit(fn, *args)
+
+
+def test_a_survey_is_the_same_here_on_threads_and_in_processes():
+    import concurrent.futures
+
+    here = grundy.survey(SURVEYED + ["octal:0.6"], 20000)
+    assert [r.game for r in here][:3] == ["octal:0.6", "octal:0.16", "octal:0.77"]
+    assert len(here) == len(SURVEYED) + 1  # octal:0.6 is 0.6 again, read from the same record
+    assert here[-1] == here[0]
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert grundy.survey(SURVEYED, 20000, executor=pool) == here[:-1]
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        assert grundy.survey(SURVEYED, 20000, executor=pool) == here[:-1]
+    kayles = here[2]
+    assert kayles.outcome == "period" and kayles.period == (71, 12)
+    values = grundy.sequence("0.6", 20000)
+    assert here[0].largest == (int(values.max()), int(np.argmax(values)))
+    if cli():
+        line = subprocess.run(
+            [cli(), "survey", "0.6", "--upto", "20000", "--json"], capture_output=True, text=True, check=True
+        ).stdout
+        assert grundy.SurveyRecord(json.loads(line)) == here[0]
+
+
+def test_a_results_file_is_resumed_and_guarded(tmp_path):
+    path = str(tmp_path / "survey.jsonl")
+    games = ["0.6", "0.16", "0.14"]
+    first = CountingExecutor()
+    records = grundy.survey(games, 5000, executor=first, results=path)
+    assert first.tasks == 3
+    again = CountingExecutor()
+    assert grundy.survey(games, 5000, executor=again, results=path) == records
+    assert again.tasks == 0
+    # A crash in the middle of a line: the torn line is dropped and its game computed again.
+    text = pathlib.Path(path).read_text()
+    pathlib.Path(path).write_text(text[: len(text) - 25])
+    third = CountingExecutor()
+    assert grundy.survey(games, 5000, executor=third, results=path) == records
+    assert third.tasks == 1
+    assert all(json.loads(l) for l in pathlib.Path(path).read_text().splitlines())
+    with pytest.raises(ValueError, match="another survey"):
+        grundy.survey(games, 6000, results=path)
+    with pytest.raises(grundy.InputError):
+        grundy.survey(["nim"], 10)

@@ -30,6 +30,8 @@ __all__ = [
     "picture",
     "solve",
     "games",
+    "survey",
+    "SurveyRecord",
     "Report",
     "SequenceArray",
     "Sum",
@@ -271,3 +273,153 @@ def games() -> list:
     """Every game grundy knows by name: its aliases, kind, summary, how a position is written
     and what can be asked of it (the command line's catalogue)."""
     return _json.loads(_grundy.games_json())
+
+
+class SurveyRecord:
+    """One game's line of a survey (``grundy survey GAMES --json``), as a typed object.
+
+    ``to_dict()`` is that JSON record exactly; the attributes below read its fields.
+    """
+
+    def __init__(self, data: dict):
+        self._data = data
+
+    game = property(lambda self: self._data["game"], doc="The game as grundy names it (``octal:0.6``).")
+    upto = property(lambda self: self._data["upto"], doc="The largest heap asked for.")
+    outcome = property(
+        lambda self: self._data["outcome"],
+        doc="``period``, ``reached`` (no period up to ``upto``), ``time-limit``, ``memory`` or ``work-limit``.",
+    )
+    computed = property(lambda self: self._data["computed"], doc="Heaps computed: 0 to ``computed`` − 1.")
+    period = property(
+        lambda self: None if self._data["period"] is None else (self._data["preperiod"], self._data["period"]),
+        doc="(preperiod, period) when a period was proved, else None.",
+    )
+    certificate = property(lambda self: self._data["certificate"], doc="The certificate's file name in the survey's folder.")
+    largest = property(lambda self: (self._data["largest"], self._data["largest_at"]), doc="(largest value, first heap with it).")
+    rare_heaps = property(lambda self: self._data["rare_heaps"], doc="How many heaps are rare, or None.")
+    last_rare = property(lambda self: self._data["last_rare"], doc="The last rare heap, or None.")
+
+    def to_dict(self) -> dict:
+        """The record as ``grundy survey --json`` prints it."""
+        return _json.loads(_json.dumps(self._data))
+
+    def __eq__(self, other: object) -> bool:
+        # Two runs of one game agree on everything but the time they took.
+        if not isinstance(other, SurveyRecord):
+            return NotImplemented
+        strip = lambda d: {k: v for k, v in d.items() if k not in ("seconds", "resumed_from")}
+        return strip(self._data) == strip(other._data)
+
+    def __repr__(self) -> str:
+        return f"<SurveyRecord {self.game}: {self.outcome}, {self.computed} heaps>"
+
+
+def _survey_one(game: str, upto: int, directory: Optional[str], time_limit: Optional[float], threads: Optional[int]) -> dict:
+    """One survey item: a plain function of plain data, so that any executor (threads,
+    processes, a cluster) can run it."""
+    return _json.loads(_grundy.survey_json(game, upto, directory, time_limit, threads))
+
+
+#: The first line of a results file: what the survey was asked, so that a file written for
+#: other arguments is refused rather than mixed in.
+_RESULTS_FORMAT = "grundy-survey-results/1"
+
+
+def _read_results(path: str, header: dict) -> dict:
+    """The records of a results file by game; a torn last line (a crash while writing) is
+    dropped from the file. A file written for other arguments raises ValueError."""
+    import os
+
+    if not os.path.exists(path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(_json.dumps(header) + "\n")
+        return {}
+    with open(path, "rb") as f:
+        raw = f.read()
+    lines = raw.split(b"\n")
+    # Everything after the last newline is a line cut short: never read, cut off the file.
+    complete, torn = lines[:-1], lines[-1]
+    if torn:
+        with open(path, "r+b") as f:
+            f.truncate(len(raw) - len(torn))
+    if not complete:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(_json.dumps(header) + "\n")
+        return {}
+    try:
+        found = _json.loads(complete[0])
+    except ValueError:
+        found = None
+    if found != header:
+        raise ValueError(f"{path} holds the results of another survey ({complete[0][:200]!r}); expected {header}")
+    records = {}
+    for i, line in enumerate(complete[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            data = _json.loads(line)
+        except ValueError as e:
+            raise ValueError(f"{path}:{i}: expected a survey record: {e}") from None
+        records[data["game"]] = data
+    return records
+
+
+def survey(
+    games: Iterable[str],
+    upto: int,
+    *,
+    executor: Any = None,
+    results: Optional[str] = None,
+    directory: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+) -> list:
+    """``grundy survey``: each take-and-break game (``"0.6"``, ``".004"``, ``"kayles"``,
+    ``"grundy-game"``) computed up to heap ``upto``, one :class:`SurveyRecord` per game in
+    the order given (a game named twice is computed once).
+
+    ``executor`` is any ``concurrent.futures.Executor`` (a thread or process pool, or a Dask
+    client's ``get_executor()``): each game is one task, run with ``threads`` threads (1 when
+    not given, so that tasks do not fight for cores). Without one, the games run here one
+    after the other on every core. ``results`` is a JSON Lines file: each record is appended
+    as it arrives, and a re-run with the same file and arguments skips the games it holds
+    (a file written for other arguments raises ValueError; a torn last line is dropped).
+    ``directory`` keeps each game's checkpoint and certificate, as ``--dir`` does; it must be
+    reachable by every worker. ``time_limit`` bounds each game, in seconds.
+    """
+    names = []
+    for g in games:
+        if not isinstance(g, str):
+            raise InputError(f"a survey takes games by name, found {type(g).__name__}")
+        if g not in names:
+            names.append(g)
+    header = {"format": _RESULTS_FORMAT, "upto": upto, "time_limit": time_limit, "games": names}
+    done = _read_results(results, header) if results is not None else {}
+    # Records are keyed by the game's own name: ask the library for it without computing.
+    by_name = {}
+    todo = []
+    for g in names:
+        canonical = _json.loads(_grundy.survey_json(g, 0, None, None, 1))["game"]
+        by_name[g] = canonical
+        if canonical not in done:
+            todo.append(g)
+    per_task = threads if threads is not None else (1 if executor is not None else None)
+    args = lambda g: (g, upto, directory, time_limit, per_task)
+
+    def keep(data: dict) -> None:
+        done[data["game"]] = data
+        if results is not None:
+            with open(results, "a", encoding="utf-8") as f:
+                f.write(_json.dumps(data) + "\n")
+
+    if executor is None:
+        for g in todo:
+            keep(_survey_one(*args(g)))
+    else:
+        import concurrent.futures as _cf
+
+        futures = {executor.submit(_survey_one, *args(g)): g for g in todo}
+        for fut in _cf.as_completed(futures):
+            keep(fut.result())
+    return [SurveyRecord(done[by_name[g]]) for g in names]

@@ -1,6 +1,6 @@
 """Type stubs for grundy: impartial games solved and explained by the Rust engine."""
 
-from typing import Any, Iterable, Optional, Protocol, Sequence, Union
+from typing import Any, Iterable, List, Optional, Protocol, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -91,3 +91,36 @@ def solve(problem: str, input: str) -> str:
 
 def games() -> list:
     """Every game grundy knows by name."""
+
+class SurveyRecord:
+    def __init__(self, data: dict) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def upto(self) -> int: ...
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def computed(self) -> int: ...
+    @property
+    def period(self) -> Optional[Tuple[int, int]]: ...
+    @property
+    def certificate(self) -> Optional[str]: ...
+    @property
+    def largest(self) -> Tuple[int, int]: ...
+    @property
+    def rare_heaps(self) -> Optional[int]: ...
+    @property
+    def last_rare(self) -> Optional[int]: ...
+    def to_dict(self) -> dict: ...
+
+def survey(
+    games: Iterable[str],
+    upto: int,
+    *,
+    executor: Any = ...,
+    results: Optional[str] = ...,
+    directory: Optional[str] = ...,
+    time_limit: Optional[float] = ...,
+    threads: Optional[int] = ...,
+) -> List[SurveyRecord]: ...
