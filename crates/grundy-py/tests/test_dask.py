@@ -1,0 +1,82 @@
+"""Surveys on a real Dask cluster: a LocalCluster of two worker processes that talk to the
+scheduler over TCP on loopback, as nodes do. Skipped where Dask is not installed
+(`pip install './crates/grundy-py[dask]'`)."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+distributed = pytest.importorskip("distributed")
+
+# Over a hundred games: every code .d1d2 whose second digit splits, codes .d1d2d3 whose
+# third digit splits, and a few named ones.
+CODES = sorted(
+    set(
+        [f"0.{a}{b}" for a in range(8) for b in range(4, 8)]
+        + [f"0.{a}{b}{c}" for a in range(5) for b in (0, 1, 4, 6) for c in (4, 5, 6, 7)]
+        + ["0.16", "0.56", "0.6", "4.344", "grundy-game"]
+    )
+)
+
+
+class Counting:
+    """An executor that counts the tasks it was given."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.tasks = 0
+
+    def submit(self, fn, *args):
+        self.tasks += 1
+        return self.inner.submit(fn, *args)
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def test_a_survey_on_the_cluster_is_the_survey_here(client, tmp_path):
+    assert len(set(CODES)) >= 100
+    here = grundy.survey(CODES, 3000)
+    counting = Counting(client.get_executor())
+    results = str(tmp_path / "results.jsonl")
+    there = grundy.survey(CODES, 3000, executor=counting, results=results)
+    assert there == here
+    assert counting.tasks == len(CODES)
+    # A re-run on the results file computes nothing.
+    again = Counting(client.get_executor())
+    assert grundy.survey(CODES, 3000, executor=again, results=results) == here
+    assert again.tasks == 0
+
+
+def test_a_worker_killed_mid_survey_loses_nothing(client):
+    # Ten dense games of a second or so each on one thread: the kill lands while tasks run.
+    dense = ["0.76", "0.146", "0.164", "0.007", "0.004", "0.005", "0.006", "0.114", "0.125", "0.126"]
+    here = grundy.survey(dense, 1 << 17)
+    pids = list(client.run(os.getpid).values())
+    killed = []
+
+    def kill():
+        os.kill(pids[0], signal.SIGKILL)
+        killed.append(time.monotonic())
+
+    killer = threading.Timer(1.5, kill)
+    killer.start()
+    try:
+        there = grundy.survey(dense, 1 << 17, executor=client.get_executor())
+        ended = time.monotonic()
+    finally:
+        killer.cancel()
+    assert killed and killed[0] < ended, "the worker was killed after the survey ended"
+    assert there == here
