@@ -393,3 +393,14 @@ def test_a_results_file_is_resumed_and_guarded(tmp_path):
         grundy.survey(games, 6000, results=path)
     with pytest.raises(grundy.InputError):
         grundy.survey(["nim"], 10)
+
+
+def test_a_survey_shows_its_progress(capsys):
+    pytest.importorskip("tqdm")
+    records = grundy.survey(["0.6", "0.16", "kayles"], 3000, progress=True)
+    err = capsys.readouterr().err
+    assert "3/3" in err and "octal:0.77: period" in err, err
+    assert [r.game for r in records] == ["octal:0.6", "octal:0.16", "octal:0.77"]
+    # Without the flag, nothing is drawn.
+    grundy.survey(["0.6"], 3000)
+    assert capsys.readouterr().err == ""

@@ -374,6 +374,7 @@ def survey(
     directory: Optional[str] = None,
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
+    progress: bool = False,
 ) -> list:
     """``grundy survey``: each take-and-break game (``"0.6"``, ``".004"``, ``"kayles"``,
     ``"grundy-game"``) computed up to heap ``upto``, one :class:`SurveyRecord` per game in
@@ -386,8 +387,16 @@ def survey(
     as it arrives, and a re-run with the same file and arguments skips the games it holds
     (a file written for other arguments raises ValueError; a torn last line is dropped).
     ``directory`` keeps each game's checkpoint and certificate, as ``--dir`` does; it must be
-    reachable by every worker. ``time_limit`` bounds each game, in seconds.
+    reachable by every worker. ``time_limit`` bounds each game, in seconds. ``progress``
+    draws a tqdm bar of the games finished (``pip install tqdm``; notebooks show it as a
+    widget).
     """
+    bar = None
+    if progress:
+        try:
+            from tqdm.auto import tqdm as _tqdm
+        except ImportError:
+            raise ImportError("progress=True draws its bar with tqdm: pip install tqdm") from None
     names = []
     for g in games:
         if not isinstance(g, str):
@@ -404,6 +413,8 @@ def survey(
         by_name[g] = canonical
         if canonical not in done:
             todo.append(g)
+    if progress:
+        bar = _tqdm(total=len(names), initial=len(names) - len(todo), unit="game", desc="survey")
     per_task = threads if threads is not None else (1 if executor is not None else None)
     args = lambda g: (g, upto, directory, time_limit, per_task)
 
@@ -412,14 +423,23 @@ def survey(
         if results is not None:
             with open(results, "a", encoding="utf-8") as f:
                 f.write(_json.dumps(data) + "\n")
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix_str(f"{data['game']}: {data['outcome']}")
 
-    if executor is None:
-        for g in todo:
-            keep(_survey_one(*args(g)))
-    else:
-        import concurrent.futures as _cf
+    try:
+        if executor is None:
+            for g in todo:
+                if bar is not None:
+                    bar.set_postfix_str(f"{g}: running")
+                keep(_survey_one(*args(g)))
+        else:
+            import concurrent.futures as _cf
 
-        futures = {executor.submit(_survey_one, *args(g)): g for g in todo}
-        for fut in _cf.as_completed(futures):
-            keep(fut.result())
+            futures = {executor.submit(_survey_one, *args(g)): g for g in todo}
+            for fut in _cf.as_completed(futures):
+                keep(fut.result())
+    finally:
+        if bar is not None:
+            bar.close()
     return [SurveyRecord(done[by_name[g]]) for g in names]

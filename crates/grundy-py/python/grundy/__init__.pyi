@@ -123,4 +123,5 @@ def survey(
     directory: Optional[str] = ...,
     time_limit: Optional[float] = ...,
     threads: Optional[int] = ...,
+    progress: bool = ...,
 ) -> List[SurveyRecord]: ...
