@@ -794,6 +794,64 @@ fn survey_json(
     serde_json::to_string(&record).map_err(|e| GrundyError::new_err(e.to_string()))
 }
 
+/// One game written in Python surveyed: the values of heaps 0..=upto by the memo solver
+/// (no rule, so no period proved and no sparse split), within `time_limit` seconds, as the
+/// JSON of a survey record named `name`. Ctrl-C is heard between heaps.
+#[pyfunction]
+#[pyo3(signature = (game, name, upto, time_limit = None, limit = 4_000_000))]
+fn survey_object(
+    game: &Bound<'_, PyAny>,
+    name: String,
+    upto: u64,
+    time_limit: Option<f64>,
+    limit: usize,
+) -> PyResult<String> {
+    let started = std::time::Instant::now();
+    let g = PyGame::new(game.clone())?;
+    if upto >= limit as u64 {
+        return Err(InputError::new_err(format!(
+            "heaps up to {upto} were asked for; a game written in Python holds at most {limit} positions"
+        )));
+    }
+    let deadline = match time_limit {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(InputError::new_err(format!(
+                "time_limit {t} is not a number of seconds"
+            )));
+        }
+        t => t.map(|t| started + Duration::from_secs_f64(t)),
+    };
+    let mut solver = Solver::with_limit(&g, limit);
+    let mut values = Vec::with_capacity(upto as usize + 1);
+    for n in 0..=upto {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            break;
+        }
+        game.py().check_signals()?;
+        match solver.grundy(&Pos::Int(n as i64)) {
+            Ok(v) => values.push(u32::try_from(v.0).map_err(|_| {
+                GrundyError::new_err(format!(
+                    "{name}: heap {n} has value {v}; a survey record holds values below 2^32"
+                ))
+            })?),
+            Err(e @ SolveError::Loopy { .. }) if g.raised.borrow().is_none() => {
+                return Err(InputError::new_err(format!(
+                    "{name}: {e}; a survey takes games without cycles (sequence gives their generalised values)"
+                )));
+            }
+            Err(e) => return Err(solve_error(&g, e)),
+        }
+    }
+    let record = grundy::survey::Record::of_values(
+        name,
+        upto,
+        &values,
+        started.elapsed().as_secs_f64(),
+        time_limit,
+    );
+    serde_json::to_string(&record).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GrundyError", m.py().get_type::<GrundyError>())?;
@@ -810,5 +868,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(explore_object, m)?)?;
     m.add_function(wrap_pyfunction!(survey_json, m)?)?;
+    m.add_function(wrap_pyfunction!(survey_object, m)?)?;
     Ok(())
 }

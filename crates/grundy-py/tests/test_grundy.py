@@ -354,7 +354,7 @@ class CountingExecutor:
 def test_a_survey_is_the_same_here_on_threads_and_in_processes():
     import concurrent.futures
 
-    here = grundy.survey(SURVEYED + ["octal:0.6"], 20000)
+    here = grundy.survey(SURVEYED + ["octal:0.6", "0.6"], 20000)
     assert [r.game for r in here][:3] == ["octal:0.6", "octal:0.16", "octal:0.77"]
     assert len(here) == len(SURVEYED) + 1  # octal:0.6 is 0.6 again, read from the same record
     assert here[-1] == here[0]
@@ -404,3 +404,66 @@ def test_a_survey_shows_its_progress(capsys):
     # Without the flag, nothing is drawn.
     grundy.survey(["0.6"], 3000)
     assert capsys.readouterr().err == ""
+
+
+class Subtraction:
+    """A subtraction game written in Python, named for its survey record."""
+
+    def __init__(self, *take):
+        self.take = take
+        self.name = "python-subtraction:" + ",".join(map(str, take))
+
+    def options(self, n):
+        return [n - t for t in self.take if t <= n]
+
+
+class Boom(Exception):
+    """Raised by a game whose heap 7 has no options to give."""
+
+
+class Broken:
+    def options(self, n):
+        if n == 7:
+            raise Boom("heap 7")
+        return [n - 1] if n else []
+
+
+def test_a_survey_takes_games_written_in_python():
+    import concurrent.futures
+
+    games = [Kayles(), Subtraction(1, 3, 4), "0.6", Subtraction(2, 5)]
+    here = grundy.survey(games, 300)
+    assert [r.game for r in here] == ["Kayles", "python-subtraction:1,3,4", "octal:0.6", "python-subtraction:2,5"]
+    for game, record in zip(games, here):
+        values = grundy.sequence(game, 300)
+        assert record.largest == (int(values.max()), int(np.argmax(values))), record
+        if not isinstance(game, str):
+            # No rule to read: how far it got, and no claim of a period or a split.
+            assert (record.outcome, record.computed, record.period, record.rare_heaps) == ("reached", 301, None, None)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert grundy.survey(games, 300, executor=pool) == here
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        assert grundy.survey(games, 300, executor=pool) == here
+    # A time limit stops a slow game between heaps, with what it has.
+    class Slow(Subtraction):
+        def options(self, n):
+            time.sleep(0.01)
+            return super().options(n)
+
+    cut = grundy.survey([Slow(1, 2)], 10_000, time_limit=0.3)[0]
+    assert cut.outcome == "time-limit" and 0 < cut.computed < 10_000
+
+
+def test_a_python_games_exception_reaches_the_survey_caller():
+    import concurrent.futures
+
+    with pytest.raises(Boom) as caught:
+        grundy.survey(["0.6", Broken()], 100)
+    assert "position 7" in " ".join(caught.value.__notes__)
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        with pytest.raises(Boom):
+            grundy.survey([Broken(), "0.6"], 100, executor=pool)
+    with pytest.raises(grundy.InputError, match="named"):
+        grundy.survey([Subtraction(1, 2), Subtraction(1, 2)], 10)
+    with pytest.raises(grundy.InputError, match="options"):
+        grundy.survey([object()], 10)

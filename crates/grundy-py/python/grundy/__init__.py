@@ -315,10 +315,25 @@ class SurveyRecord:
         return f"<SurveyRecord {self.game}: {self.outcome}, {self.computed} heaps>"
 
 
-def _survey_one(game: str, upto: int, directory: Optional[str], time_limit: Optional[float], threads: Optional[int]) -> dict:
-    """One survey item: a plain function of plain data, so that any executor (threads,
-    processes, a cluster) can run it."""
-    return _json.loads(_grundy.survey_json(game, upto, directory, time_limit, threads))
+def _survey_one(game: Any, name: str, upto: int, directory: Optional[str], time_limit: Optional[float], threads: Optional[int]) -> dict:
+    """One survey item: a plain function of plain data (and the game object, for a game
+    written in Python), so that any executor (threads, processes, a cluster) can run it."""
+    if isinstance(game, str):
+        return _json.loads(_grundy.survey_json(game, upto, directory, time_limit, threads))
+    return _json.loads(_grundy.survey_object(game, name, upto, time_limit))
+
+
+def _survey_name(game: Any) -> str:
+    """The name a survey gives a game: grundy's own for a name or code (``octal:0.6`` for
+    ``".6"``), else the object's ``name`` attribute, else its class's name."""
+    if isinstance(game, str):
+        return _json.loads(_grundy.survey_json(game, 0, None, None, 1))["game"]
+    if not callable(getattr(game, "options", None)):
+        raise InputError(
+            f"a survey takes games by name or objects with a method options(self, n), found {type(game).__name__}"
+        )
+    name = getattr(game, "name", None)
+    return name if isinstance(name, str) and name else type(game).__qualname__
 
 
 #: The first line of a results file: what the survey was asked, so that a file written for
@@ -366,7 +381,7 @@ def _read_results(path: str, header: dict) -> dict:
 
 
 def survey(
-    games: Iterable[str],
+    games: Iterable[Any],
     upto: int,
     *,
     executor: Any = None,
@@ -379,6 +394,13 @@ def survey(
     """``grundy survey``: each take-and-break game (``"0.6"``, ``".004"``, ``"kayles"``,
     ``"grundy-game"``) computed up to heap ``upto``, one :class:`SurveyRecord` per game in
     the order given (a game named twice is computed once).
+
+    A game may also be an object with a method ``options(self, n)`` listing the options of
+    heap ``n`` (as for :func:`sequence`). Its record is named by its ``name`` attribute, or
+    its class's name; with no rule to read, no period is proved and no heaps are split, so
+    the record gives how far it got and the largest value. An exception its ``options``
+    raises reaches the caller as itself, from whichever worker ran it; the object must
+    pickle for an executor of processes or a cluster.
 
     ``executor`` is any ``concurrent.futures.Executor`` (a thread or process pool, or a Dask
     client's ``get_executor()``): each game is one task, run with ``threads`` threads (1 when
@@ -397,26 +419,30 @@ def survey(
             from tqdm.auto import tqdm as _tqdm
         except ImportError:
             raise ImportError("progress=True draws its bar with tqdm: pip install tqdm") from None
-    names = []
+    # Each game once, under the name its record carries (read without computing); a
+    # record for every distinct entry, so ".6" and "octal:0.6" both get 0.6's.
+    items = {}
+    order = []
+    seen = set()
     for g in games:
-        if not isinstance(g, str):
-            raise InputError(f"a survey takes games by name, found {type(g).__name__}")
-        if g not in names:
-            names.append(g)
+        key = g if isinstance(g, str) else id(g)
+        if key in seen:
+            continue
+        seen.add(key)
+        name = _survey_name(g)
+        order.append(name)
+        if name not in items:
+            items[name] = g
+        elif not (isinstance(g, str) and isinstance(items[name], str)):
+            raise InputError(f"two games are named {name!r}: give each object its own name attribute")
+    names = list(items)
     header = {"format": _RESULTS_FORMAT, "upto": upto, "time_limit": time_limit, "games": names}
     done = _read_results(results, header) if results is not None else {}
-    # Records are keyed by the game's own name: ask the library for it without computing.
-    by_name = {}
-    todo = []
-    for g in names:
-        canonical = _json.loads(_grundy.survey_json(g, 0, None, None, 1))["game"]
-        by_name[g] = canonical
-        if canonical not in done:
-            todo.append(g)
+    todo = [name for name in names if name not in done]
     if progress:
         bar = _tqdm(total=len(names), initial=len(names) - len(todo), unit="game", desc="survey")
     per_task = threads if threads is not None else (1 if executor is not None else None)
-    args = lambda g: (g, upto, directory, time_limit, per_task)
+    args = lambda name: (items[name], name, upto, directory, time_limit, per_task)
 
     def keep(data: dict) -> None:
         done[data["game"]] = data
@@ -429,17 +455,24 @@ def survey(
 
     try:
         if executor is None:
-            for g in todo:
+            for name in todo:
                 if bar is not None:
-                    bar.set_postfix_str(f"{g}: running")
-                keep(_survey_one(*args(g)))
+                    bar.set_postfix_str(f"{name}: running")
+                keep(_survey_one(*args(name)))
         else:
             import concurrent.futures as _cf
 
-            futures = {executor.submit(_survey_one, *args(g)): g for g in todo}
-            for fut in _cf.as_completed(futures):
-                keep(fut.result())
+            futures = [executor.submit(_survey_one, *args(name)) for name in todo]
+            try:
+                for fut in _cf.as_completed(futures):
+                    keep(fut.result())
+            except BaseException:
+                # An item failed (its own exception is raised here, as itself) or the
+                # caller stopped: what is still queued is not run.
+                for fut in futures:
+                    fut.cancel()
+                raise
     finally:
         if bar is not None:
             bar.close()
-    return [SurveyRecord(done[by_name[g]]) for g in names]
+    return [SurveyRecord(done[name]) for name in order]

@@ -115,7 +115,7 @@ class SurveyRecord:
     def to_dict(self) -> dict: ...
 
 def survey(
-    games: Iterable[str],
+    games: Iterable[Union[str, GameLike]],
     upto: int,
     *,
     executor: Any = ...,

@@ -153,6 +153,46 @@ impl Record {
     }
 }
 
+impl Record {
+    /// The record of a game whose values `values` (heaps 0, 1, …) were computed by some
+    /// other engine, with no rule to prove a period from or to split its heaps by: a game
+    /// written in another language, say. `outcome` is [`Outcome::Reached`] when every heap
+    /// to `upto` is there, [`Outcome::TimeLimit`] when `time_limit` stopped it first.
+    pub fn of_values(
+        game: String,
+        upto: u64,
+        values: &[u32],
+        seconds: f64,
+        time_limit: Option<f64>,
+    ) -> Record {
+        let computed = values.len() as u64;
+        let outcome = if computed > upto {
+            Outcome::Reached
+        } else {
+            Outcome::TimeLimit
+        };
+        let (largest, largest_at) = largest(values.iter().copied());
+        Record {
+            game,
+            upto,
+            outcome,
+            computed,
+            preperiod: None,
+            period: None,
+            certificate: None,
+            largest,
+            largest_at,
+            rare_heaps: None,
+            rare_values: None,
+            rare_value_count: None,
+            last_rare: None,
+            seconds,
+            resumed_from: 0,
+            time_limit,
+        }
+    }
+}
+
 /// Why a survey stopped or a game could not be run.
 #[derive(Debug, Error)]
 pub enum SurveyError {
@@ -370,7 +410,7 @@ pub fn run_one(
         }
         _ => None,
     };
-    let (largest, largest_at) = largest(&values);
+    let (largest, largest_at) = largest((0..values.len()).map(|n| values.get(n)));
     let computed = values.len() as u64;
     let rare = rare_heaps(game, values);
     Ok(Record {
@@ -403,10 +443,9 @@ fn write_whole(dir: &Path, path: &Path, text: &str) -> Result<(), SurveyError> {
 }
 
 /// The largest value and the first heap with it.
-fn largest(values: &Values) -> (u32, u64) {
+fn largest(values: impl Iterator<Item = u32>) -> (u32, u64) {
     let mut best = (0u32, 0u64);
-    for n in 0..values.len() {
-        let v = values.get(n);
+    for (n, v) in values.enumerate() {
         if v > best.0 {
             best = (v, n as u64);
         }

@@ -148,6 +148,31 @@ fn no_two_common_tags_xor_to_a_common_tag() {
 }
 
 #[test]
+fn a_record_of_values_from_elsewhere_reads_them_alone() {
+    // The values of Grundy's game from the plain loop, as another engine would give them:
+    // the largest value and its first heap agree with the survey's own record; no period
+    // or split is claimed without the rule.
+    let g = game("grundy-game").unwrap();
+    let values = plain(&g, 2000);
+    let own = run_one(&g, &options(2000, None, None), &mut Unwatched).unwrap();
+    let record = Record::of_values("mine".into(), 2000, &values, 0.5, None);
+    assert_eq!(record.outcome, Outcome::Reached);
+    assert_eq!(
+        (record.largest, record.largest_at),
+        (own.largest, own.largest_at)
+    );
+    assert_eq!(record.computed, 2001);
+    assert_eq!((record.period, record.rare_heaps), (None, None));
+    // Cut short by a time limit: the largest among the heaps there.
+    let short = Record::of_values("mine".into(), 2000, &values[..10], 0.5, Some(1.0));
+    assert_eq!(short.outcome, Outcome::TimeLimit);
+    let max = *values[..10].iter().max().unwrap();
+    assert_eq!(short.largest, max);
+    assert_eq!(values[short.largest_at as usize], max);
+    assert_eq!(short.computed, 10);
+}
+
+#[test]
 fn a_time_limit_leaves_a_checkpoint_the_next_run_goes_on_from() {
     let dir = tempfile::tempdir().unwrap();
     let g = game("0.6").unwrap();
