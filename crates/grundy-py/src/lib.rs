@@ -543,9 +543,42 @@ fn analyze_object(
     Ok(report.to_string())
 }
 
-/// `grundy table GAME --rows A..=B --cols C..=D --json`, as JSON text.
+/// The board game a table is of, by the name `grundy table` takes.
+fn board_of(game: &str) -> PyResult<grundy::report::table::BoardGame> {
+    use grundy::report::table::BoardGame;
+    match catalogue::lookup_for(game, catalogue::Feature::Table).map_err(error)? {
+        catalogue::Game::Chomp => Ok(BoardGame::Chomp),
+        catalogue::Game::Cram => Ok(BoardGame::Cram),
+        other => Err(InputError::new_err(format!(
+            "tables are of cram and chomp; {} has none",
+            other.name()
+        ))),
+    }
+}
+
+/// Refuses a table that cannot be asked (sizes out of range, boards too large) before
+/// any board of it is given to a worker.
 #[pyfunction]
-#[pyo3(signature = (game, rows, cols, misere = false, memory = None))]
+#[pyo3(signature = (game, rows, cols, misere = false))]
+fn table_check(
+    game: &str,
+    rows: (usize, usize),
+    cols: (usize, usize),
+    misere: bool,
+) -> PyResult<()> {
+    grundy::report::table::check(
+        board_of(game)?,
+        &(rows.0..=rows.1),
+        &(cols.0..=cols.1),
+        misere,
+    )
+    .map_err(error)
+}
+
+/// `grundy table GAME --rows A..=B --cols C..=D --json`, as JSON text; Cram's search on
+/// `threads` threads (every core when not given).
+#[pyfunction]
+#[pyo3(signature = (game, rows, cols, misere = false, memory = None, threads = None))]
 fn table_json(
     py: Python<'_>,
     game: &str,
@@ -553,27 +586,19 @@ fn table_json(
     cols: (usize, usize),
     misere: bool,
     memory: Option<u64>,
+    threads: Option<usize>,
 ) -> PyResult<String> {
-    use grundy::report::table::{self, BoardGame};
-    let board = match game {
-        "cram" => BoardGame::Cram,
-        "chomp" => BoardGame::Chomp,
-        other => {
-            return Err(InputError::new_err(format!(
-                "tables are of cram and chomp; '{other}' has none"
-            )));
-        }
-    };
-    if rows.0 > rows.1 || cols.0 > cols.1 || rows.0 == 0 || cols.0 == 0 {
-        return Err(InputError::new_err(format!(
-            "rows {rows:?} and cols {cols:?} must be ranges (first, last) of sizes from 1"
-        )));
+    use grundy::report::table;
+    let board = board_of(game)?;
+    table::check(board, &(rows.0..=rows.1), &(cols.0..=cols.1), misere).map_err(error)?;
+    if threads == Some(0) {
+        return Err(InputError::new_err("threads must be at least 1"));
     }
     let options = Options {
         memory,
         cache: None,
         misere,
-        threads: 0,
+        threads: threads.unwrap_or(0),
         checkpoint: None,
     };
     let report = interruptible(py, move || {
@@ -598,6 +623,14 @@ fn table_json(
     })?
     .map_err(error)?;
     serde_json::to_string(&report).map_err(|e| GrundyError::new_err(e.to_string()))
+}
+
+/// What `grundy table` prints of a table given as its JSON.
+#[pyfunction]
+fn table_text(json: &str) -> PyResult<String> {
+    let report: grundy::report::table::TableReport =
+        serde_json::from_str(json).map_err(|e| InputError::new_err(format!("a table: {e}")))?;
+    Ok(report.to_string())
 }
 
 /// `grundy explore NAME --upto N` (or `--grid X,Y`) `--json`, as JSON text.
@@ -863,6 +896,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze_object, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(table_json, m)?)?;
+    m.add_function(wrap_pyfunction!(table_check, m)?)?;
+    m.add_function(wrap_pyfunction!(table_text, m)?)?;
     m.add_function(wrap_pyfunction!(explore_json, m)?)?;
     m.add_function(wrap_pyfunction!(picture_png, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

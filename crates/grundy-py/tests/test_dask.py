@@ -1,9 +1,12 @@
-"""Surveys on a real Dask cluster: a LocalCluster of two worker processes that talk to the
+"""Surveys and tables on a real Dask cluster: a LocalCluster of two worker processes that talk to the
 scheduler over TCP on loopback, as nodes do. Skipped where Dask is not installed
 (`pip install './crates/grundy-py[dask]'`)."""
 
+import json
 import os
+import pathlib
 import signal
+import subprocess
 import threading
 import time
 
@@ -12,6 +15,15 @@ import pytest
 import grundy
 
 distributed = pytest.importorskip("distributed")
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def cli():
+    for candidate in [os.environ.get("GRUNDY_BIN"), ROOT / "target/release/grundy", ROOT / "target/debug/grundy"]:
+        if candidate and pathlib.Path(candidate).is_file():
+            return str(candidate)
+    return None
 
 # Over a hundred games: every code .d1d2 whose second digit splits, codes .d1d2d3 whose
 # third digit splits, and a few named ones.
@@ -112,3 +124,16 @@ def test_python_games_on_the_cluster_and_their_exceptions(client):
         grundy.survey(games + [Broken(1, 2)], 2000, executor=client.get_executor())
     assert type(caught.value) is Boom
     assert "position 50" in " ".join(getattr(caught.value, "__notes__", []))
+
+
+def test_a_cram_table_on_the_cluster_is_the_command_lines(client):
+    # Boards up to 5 × 7 (about half a second on one thread), one task each.
+    there = grundy.table("cram", range(2, 6), range(2, 8), executor=client.get_executor())
+    assert there == grundy.table("cram", range(2, 6), range(2, 8))
+    binary = cli()
+    if binary is None:
+        pytest.skip("no grundy binary built")
+    args = [binary, "table", "cram", "--rows", "2..6", "--cols", "2..8"]
+    assert str(there) == subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    line = subprocess.run(args + ["--json"], capture_output=True, text=True, check=True).stdout
+    assert there.to_dict() == json.loads(line)

@@ -467,3 +467,41 @@ def test_a_python_games_exception_reaches_the_survey_caller():
         grundy.survey([Subtraction(1, 2), Subtraction(1, 2)], 10)
     with pytest.raises(grundy.InputError, match="options"):
         grundy.survey([object()], 10)
+
+
+@pytest.mark.parametrize(
+    "game,rows,cols,misere",
+    [("cram", range(1, 5), range(2, 7), False), ("chomp", (2, 4), (1, 6), False), ("cram", 3, (2, 5), True), ("chomp", 2, range(1, 4), True)],
+)
+def test_a_table_on_an_executor_is_the_table_here_and_the_command_lines(game, rows, cols, misere):
+    import concurrent.futures
+
+    here = grundy.table(game, rows, cols, misere=misere)
+    counting = CountingExecutor()
+    there = grundy.table(game, rows, cols, executor=counting, misere=misere)
+    assert there == here
+    assert counting.tasks == here.values.size
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        assert grundy.table(game, rows, cols, executor=pool, misere=misere) == here
+    binary = cli()
+    if binary is not None:
+        span = lambda x: grundy._span(x)
+        args = [binary, "table", game, "--rows", "%d..=%d" % span(rows), "--cols", "%d..=%d" % span(cols)]
+        args += ["--misere"] if misere else []
+        text = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+        assert str(there) == text
+        line = subprocess.run(args + ["--json"], capture_output=True, text=True, check=True).stdout
+        assert there.to_dict() == json.loads(line)
+
+
+def test_a_table_too_large_is_refused_before_any_task():
+    counting = CountingExecutor()
+    with pytest.raises(grundy.InputError, match="132 cells"):
+        grundy.table("cram", range(1, 13), 11, executor=counting)
+    with pytest.raises(grundy.InputError, match="under misère play"):
+        grundy.table("cram", 9, 8, executor=counting, misere=True)
+    with pytest.raises(grundy.InputError, match="rows"):
+        grundy.table("chomp", 17, 3, executor=counting)
+    with pytest.raises(grundy.InputError):
+        grundy.table("nim", 1, 1, executor=counting)
+    assert counting.tasks == 0

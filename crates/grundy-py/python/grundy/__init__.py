@@ -185,10 +185,16 @@ def sequence(family: Any, upto: int, start: int = 0, *, misere: bool = False) ->
 
 
 class Table:
-    """The values of a board game over a range of sizes (``grundy table GAME --json``)."""
+    """The values of a board game over a range of sizes (``grundy table GAME --json``);
+    ``str()`` of it is what ``grundy table`` prints."""
 
     def __init__(self, data: dict):
         self._data = data
+
+    @property
+    def game(self) -> str:
+        """``cram`` or ``chomp``."""
+        return self._data["game"]
 
     @property
     def rows(self) -> list:
@@ -209,11 +215,19 @@ class Table:
         """The table as ``grundy table GAME --json`` prints it."""
         return _json.loads(_json.dumps(self._data))
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and self._data == other._data
+
+    def __str__(self) -> str:
+        return _grundy.table_text(_json.dumps(self._data))
+
     def __repr__(self) -> str:
         return f"<Table {self._data['game']}: rows {self.rows}, cols {self.cols}>"
 
 
 def _span(x: Union[int, range, tuple]) -> tuple:
+    if isinstance(x, bool):
+        raise InputError("a size is a number, a range or a pair (first, last), not a bool")
     if isinstance(x, int):
         return (x, x)
     if isinstance(x, range):
@@ -224,10 +238,51 @@ def _span(x: Union[int, range, tuple]) -> tuple:
     return (int(first), int(last))
 
 
-def table(game: str, rows: Union[int, range, tuple], cols: Union[int, range, tuple], *, misere: bool = False, memory: Optional[int] = None) -> Table:
+def _table_one(game: str, r: int, c: int, misere: bool, memory: Optional[int], threads: Optional[int]) -> dict:
+    """One board of a table: a task of plain data for any executor."""
+    return _json.loads(_grundy.table_json(game, (r, r), (c, c), misere, memory, threads))
+
+
+def table(
+    game: str,
+    rows: Union[int, range, tuple],
+    cols: Union[int, range, tuple],
+    *,
+    executor: Any = None,
+    misere: bool = False,
+    memory: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Table:
     """The values of ``cram`` (empty boards) or ``chomp`` (full bars) for every size in
-    ``rows`` × ``cols``; each is a number, a ``range`` or a pair (first, last), inclusive."""
-    return Table(_json.loads(_grundy.table_json(game, _span(rows), _span(cols), misere, memory)))
+    ``rows`` × ``cols``; each is a number, a ``range`` (``range(2, 6)`` is ``2..=5``, as
+    ``grundy table --rows 2..6`` reads it) or a pair (first, last), inclusive.
+
+    ``executor`` is any ``concurrent.futures.Executor`` (a Dask client's
+    ``get_executor()``): each board is one task, Cram's search on ``threads`` threads (1
+    when not given). Without one, the table is made here, Cram's search on every core and
+    Chomp's bars read from one table of the largest. ``memory`` bounds each board's tables
+    in bytes, on whichever machine runs it.
+    """
+    rows, cols = _span(rows), _span(cols)
+    if executor is None:
+        return Table(_json.loads(_grundy.table_json(game, rows, cols, misere, memory, threads)))
+    # Refused here, before any board is sent anywhere.
+    _grundy.table_check(game, rows, cols, misere)
+    per_task = 1 if threads is None else threads
+    sizes = [(r, c) for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)]
+    futures = [executor.submit(_table_one, game, r, c, misere, memory, per_task) for r, c in sizes]
+    try:
+        parts = {size: fut.result() for size, fut in zip(sizes, futures)}
+    except BaseException:
+        for fut in futures:
+            fut.cancel()
+        raise
+    # The boards' one-cell tables, set side by side.
+    data = dict(parts[sizes[0]])
+    data["rows"] = list(range(rows[0], rows[1] + 1))
+    data["cols"] = list(range(cols[0], cols[1] + 1))
+    data["values"] = [[parts[(r, c)]["values"][0][0] for c in data["cols"]] for r in data["rows"]]
+    return Table(data)
 
 
 def explore(game: Any, *, upto: Optional[int] = None, grid: Optional[tuple] = None, misere: bool = False) -> dict:

@@ -63,6 +63,8 @@ def sequence(
 class Table:
     """The values of a board game over a range of sizes."""
     @property
+    def game(self) -> str: ...
+    @property
     def rows(self) -> list: ...
     @property
     def cols(self) -> list: ...
@@ -75,8 +77,10 @@ def table(
     rows: Union[int, range, tuple],
     cols: Union[int, range, tuple],
     *,
+    executor: Any = ...,
     misere: bool = ...,
     memory: Optional[int] = ...,
+    threads: Optional[int] = ...,
 ) -> Table:
     """The values of cram or chomp for every size in rows × cols."""
 

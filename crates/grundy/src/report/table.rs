@@ -59,6 +59,45 @@ impl BoardGame {
     }
 }
 
+/// Whether a table of `game` over `rows` × `cols` can be asked at all: sides from 1 to the
+/// game's largest, and no Cram board past 128 cells (64 under misère play). A table split
+/// into one task a board checks this before any task runs.
+pub fn check(
+    game: BoardGame,
+    rows: &RangeInclusive<usize>,
+    cols: &RangeInclusive<usize>,
+    misere: bool,
+) -> Result<(), Error> {
+    let (max_rows, max_cols) = game.max_sides();
+    for (what, range, max) in [("rows", rows, max_rows), ("cols", cols, max_cols)] {
+        if range.is_empty() || *range.start() == 0 || *range.end() > max {
+            return Err(Error::input(format!(
+                "--{what} {}..={}: {} tables have 1 to {max} {what}",
+                range.start(),
+                range.end(),
+                game.name()
+            )));
+        }
+    }
+    let (r, c) = (*rows.end(), *cols.end());
+    let most = if misere {
+        Cram::MAX_CELLS
+    } else {
+        WideCram::MAX_CELLS
+    };
+    if game == BoardGame::Cram && r * c > most {
+        // Boards past the limit in the range: refused before any work.
+        return Err(Error::input(format!(
+            "--rows {}..={r} --cols {}..={c} includes {r}×{c} = {} cells; Cram boards have at most {most}{}",
+            rows.start(),
+            cols.start(),
+            r * c,
+            if misere { " under misère play" } else { "" }
+        )));
+    }
+    Ok(())
+}
+
 /// The table of `game` over `rows` × `cols`, each engine within `memory` bytes, Cram's
 /// search on `threads` threads. `progress`
 /// hears of Chomp's table being filled, then of the boards done, and of what the search on
@@ -71,17 +110,8 @@ pub fn table(
     threads: usize,
     progress: &mut dyn Progress,
 ) -> Result<TableReport, Error> {
+    check(game, &rows, &cols, false)?;
     let (r, c) = (*rows.end(), *cols.end());
-    if game == BoardGame::Cram && r * c > WideCram::MAX_CELLS {
-        // Boards past 128 cells in the range: refused before any work.
-        return Err(Error::input(format!(
-            "--rows {}..={r} --cols {}..={c} includes {r}×{c} = {} cells; Cram boards have at most {}",
-            rows.start(),
-            cols.start(),
-            r * c,
-            WideCram::MAX_CELLS
-        )));
-    }
     // One Chomp engine for the whole table: smaller bars are positions of larger ones.
     let mut chomp = (game == BoardGame::Chomp).then(|| ChompEngine::new(r, c, memory, progress));
     let boards = rows.clone().count() * cols.clone().count();
@@ -157,6 +187,7 @@ pub fn misere_table(
     progress: &mut dyn Progress,
 ) -> Result<TableReport, Error> {
     use crate::solve::misere::Misere;
+    check(game, &rows, &cols, true)?;
     let limit = super::misere::MISERE_POSITIONS;
     let too_big = |r: usize, c: usize| {
         move |e: crate::SolveError| {
