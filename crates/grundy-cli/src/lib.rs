@@ -25,7 +25,6 @@
 
 pub mod cli;
 pub mod commands;
-pub mod judge;
 pub mod problems;
 mod progress;
 pub mod signals;

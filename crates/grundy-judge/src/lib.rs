@@ -1,5 +1,10 @@
 //! Judging someone else's program: run it safely ([`run`]), compare its output with the
 //! exact answer ([`compare`]), and cut a failing input down ([`shrink`]).
+//!
+//! The judge of `grundy judge` and of the Python package's `grundy.judge`: both front ends
+//! only choose the tests and render the verdicts.
+
+#![deny(missing_docs)]
 
 pub mod compare;
 pub mod run;

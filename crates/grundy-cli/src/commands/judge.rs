@@ -19,11 +19,11 @@ use serde::Serialize;
 
 use super::{parse_size, problem_named};
 use crate::Failure;
-use crate::judge::run::Limits;
-use crate::judge::shrink::{self, Budget};
-use crate::judge::{self as judging, Judged, KEPT_OUTPUT, Verdict, bytes};
 use crate::problems::{self, Input};
 use crate::signals::Deferring;
+use grundy_judge::run::Limits;
+use grundy_judge::shrink::{self, Budget};
+use grundy_judge::{self as judging, Judged, KEPT_OUTPUT, Verdict, bytes};
 
 /// The most generated tests in one run of the judge.
 const MAX_TESTS: usize = 100_000;
