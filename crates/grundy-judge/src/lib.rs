@@ -12,8 +12,11 @@ pub mod shrink;
 
 use std::ffi::OsString;
 use std::io;
+use std::path::Path;
 use std::time::Duration;
 
+use grundy::contest::{Instance, Problem, Size, answers};
+use grundy::parse::escaped;
 use serde::Serialize;
 
 use compare::Mismatch;
@@ -184,6 +187,132 @@ pub fn judge(
     }))
 }
 
+/// Extensions of programs an interpreter runs: a command naming such a file that is not
+/// there would fail every test the same way.
+const SCRIPT_EXTENSIONS: [&str; 10] = [
+    "py", "rb", "js", "mjs", "pl", "sh", "php", "lua", "jar", "R",
+];
+
+/// Refuses, with a one-line reason, a command that cannot start: a program that is nowhere
+/// to be found (a path, or a name on `PATH`), or an interpreter given a program file that
+/// does not exist.
+pub fn check_command(command: &[OsString]) -> Result<(), String> {
+    let Some(program) = command.first() else {
+        return Err("no command to run was given".into());
+    };
+    let path = Path::new(program);
+    let found = if path.components().count() > 1 {
+        path.is_file()
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(program).is_file()))
+    };
+    if !found {
+        return Err(format!(
+            "cannot run '{}': no such program",
+            escaped(program.as_encoded_bytes())
+        ));
+    }
+    for arg in &command[1..] {
+        let file = Path::new(arg);
+        let script = file
+            .extension()
+            .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|x| e == *x));
+        if script && !arg.as_encoded_bytes().starts_with(b"-") && !file.exists() {
+            return Err(format!(
+                "the command names '{}', which does not exist, so every test would fail",
+                escaped(arg.as_encoded_bytes())
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// grundy's own answer to a contest input `text` (called `name` in messages): the bytes
+/// `grundy solve` prints. An input grundy generated that it cannot answer is a bug in
+/// grundy, and said so.
+pub fn exact_answer(problem: Problem, name: &str, text: &[u8]) -> Result<Vec<u8>, String> {
+    let input = grundy::parse::Input::new(name, text.to_vec());
+    answers::solve(problem, &input, &mut grundy::NoProgress).map_err(|e| {
+        format!(
+            "grundy could not solve its own {name} (a bug in grundy): {}",
+            e.message
+        )
+    })
+}
+
+/// One test as a judge's report lists it (`grundy judge --json`, Python's `grundy.judge`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TestReport {
+    /// The test's name: `example`, `sample NAME`, `test 3`, `seed 17`.
+    pub name: String,
+    /// The size it was generated at (`small`, `medium`, `max`, `worst`).
+    pub size: Option<&'static str>,
+    /// The seed it was generated from.
+    pub seed: Option<u64>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// How long the program ran, in milliseconds.
+    pub time_ms: f64,
+    /// Why, in a few words (empty when accepted).
+    pub detail: String,
+}
+
+/// Why a test could not be judged at all.
+#[derive(Debug)]
+pub enum SweepError {
+    /// The program could not be started.
+    CannotRun(String),
+    /// grundy could not answer its own input (a bug in grundy).
+    Grundy(String),
+}
+
+impl std::fmt::Display for SweepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SweepError::CannotRun(m) | SweepError::Grundy(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The name of a size, as `grundy gen --size` takes it.
+pub fn size_name(size: Size) -> &'static str {
+    Size::ALL
+        .iter()
+        .find(|(s, _)| *s == size)
+        .map_or("", |(_, n)| n)
+}
+
+/// The generated test `grundy gen PROBLEM --size SIZE --seed SEED` given to `command` and
+/// judged against grundy's answer: its report (`name` names it), or `None` when `stop` ended
+/// the run. One item of a sweep, which a front end may run anywhere.
+pub fn judge_generated(
+    name: &str,
+    problem: Problem,
+    size: Size,
+    seed: u64,
+    command: &[OsString],
+    limits: &Limits,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<TestReport>, SweepError> {
+    let text = Instance::generate(problem, size, None, seed).text();
+    let expected = exact_answer(problem, name, text.as_bytes()).map_err(SweepError::Grundy)?;
+    let judged = judge(command, text.as_bytes(), &expected, limits, stop).map_err(|e| {
+        SweepError::CannotRun(format!(
+            "cannot run '{}': {e}",
+            escaped(command.first().map_or(&[][..], |c| c.as_encoded_bytes()))
+        ))
+    })?;
+    Ok(judged.map(|j| TestReport {
+        name: name.to_string(),
+        size: Some(size_name(size)),
+        seed: Some(seed),
+        verdict: j.verdict,
+        time_ms: j.time.as_secs_f64() * 1000.0,
+        detail: j.detail,
+    }))
+}
+
 /// A byte count in the largest whole unit: `64 MiB`.
 pub fn bytes(n: u64) -> String {
     for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] {
@@ -206,6 +335,65 @@ mod tests {
         assert_eq!(WA.worse(RE), WA);
         assert_eq!(OLE.worse(RE), RE);
         assert_eq!(AC.worse(AC), AC);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_generated_test_is_judged_against_grundys_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        let limits = Limits {
+            time: std::time::Duration::from_secs(10),
+            memory: 1 << 30,
+            output: 1 << 20,
+        };
+        let never = || false;
+        let (problem, size, seed) = (Problem::Shgame, Size::Small, 7);
+        let text = Instance::generate(problem, size, None, seed).text();
+        let right = exact_answer(problem, "test", text.as_bytes()).unwrap();
+        // A "program" that prints a file: grundy's answer, then the answer with one token
+        // changed, then nothing and a failing exit.
+        let mut wrong = right.clone();
+        let first = wrong.iter().position(u8::is_ascii_digit).unwrap();
+        wrong[first] = if wrong[first] == b'9' {
+            b'8'
+        } else {
+            wrong[first] + 1
+        };
+        let cases = [(&right, Verdict::AC), (&wrong, Verdict::WA)];
+        for (i, (answer, verdict)) in cases.into_iter().enumerate() {
+            let path = dir.path().join(format!("answer{i}"));
+            std::fs::write(&path, answer).unwrap();
+            let command = [OsString::from("cat"), path.into_os_string()];
+            let report = judge_generated("seed 7", problem, size, seed, &command, &limits, &never)
+                .unwrap()
+                .unwrap();
+            assert_eq!(report.verdict, verdict, "{report:?}");
+            assert_eq!((report.size, report.seed), (Some("small"), Some(7)));
+        }
+        let crash = ["sh", "-c", "exit 3"].map(OsString::from);
+        let report = judge_generated("seed 7", problem, size, seed, &crash, &limits, &never)
+            .unwrap()
+            .unwrap();
+        assert_eq!(report.verdict, Verdict::RE);
+        assert!(report.detail.contains("exit status 3"), "{}", report.detail);
+        // A program that is not there: refused before a run, and by the run itself.
+        let missing = [OsString::from("/no/such/program")];
+        assert!(
+            check_command(&missing)
+                .unwrap_err()
+                .contains("no such program")
+        );
+        assert!(matches!(
+            judge_generated("seed 7", problem, size, seed, &missing, &limits, &never),
+            Err(SweepError::CannotRun(_))
+        ));
+        let script = ["python3", "/no/such/solution.py"].map(OsString::from);
+        assert!(
+            check_command(&script)
+                .unwrap_err()
+                .contains("does not exist")
+        );
+        assert!(check_command(&["sh".into(), "-c".into(), "true".into()]).is_ok());
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::problems::{self, Input};
 use crate::signals::Deferring;
 use grundy_judge::run::Limits;
 use grundy_judge::shrink::{self, Budget};
-use grundy_judge::{self as judging, Judged, KEPT_OUTPUT, Verdict, bytes};
+use grundy_judge::{self as judging, Judged, KEPT_OUTPUT, TestReport, Verdict, bytes};
 
 /// The most generated tests in one run of the judge.
 const MAX_TESTS: usize = 100_000;
@@ -72,9 +72,7 @@ struct Test {
 impl Test {
     fn size_name(&self) -> Option<&'static str> {
         match self.source {
-            Source::Generated { size, .. } => {
-                Size::ALL.iter().find(|(s, _)| *s == size).map(|(_, n)| *n)
-            }
+            Source::Generated { size, .. } => Some(judging::size_name(size)),
             _ => None,
         }
     }
@@ -182,16 +180,7 @@ fn materialise(problem: Problem, test: &Test) -> Result<(Vec<u8>, Vec<u8>), Fail
 
 /// grundy's own answer to an input it generated.
 fn exact_answer(problem: Problem, name: &str, text: &[u8]) -> Result<Vec<u8>, Failure> {
-    let input = Input {
-        source: name.to_string(),
-        bytes: text.to_vec(),
-    };
-    problems::solve(problem, &input).map_err(|f| {
-        Failure::other(anyhow!(
-            "grundy could not solve its own {name} (a bug in grundy): {:#}",
-            f.error
-        ))
-    })
+    judging::exact_answer(problem, name, text).map_err(|m| Failure::other(anyhow!(m)))
 }
 
 fn start_error(command: &[OsString], e: &io::Error) -> Failure {
@@ -201,45 +190,13 @@ fn start_error(command: &[OsString], e: &io::Error) -> Failure {
     ))
 }
 
-/// Extensions of programs an interpreter runs: a command naming such a file that is not
-/// there would fail every test the same way.
-const SCRIPT_EXTENSIONS: [&str; 10] = [
-    "py", "rb", "js", "mjs", "pl", "sh", "php", "lua", "jar", "R",
-];
-
-/// Refuses a command that cannot start: a program that is nowhere to be found, or an
-/// interpreter given a program file that does not exist.
+/// Refuses a command that cannot start, pointing at the repository's sample solutions.
 fn check_command(command: &[OsString]) -> Result<(), Failure> {
-    let Some(program) = command.first() else {
-        return Ok(());
-    };
-    let samples = "the repository's sample solutions are in crates/grundy-cli/tests/solutions/ (shgame_right.py answers shgame)";
-    let path = Path::new(program);
-    let found = if path.components().count() > 1 {
-        path.is_file()
-    } else {
-        std::env::var_os("PATH")
-            .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(program).is_file()))
-    };
-    if !found {
-        return Err(Failure::input(anyhow!(
-            "cannot run '{}': no such program; {samples}",
-            escaped(program.as_encoded_bytes())
-        )));
-    }
-    for arg in &command[1..] {
-        let file = Path::new(arg);
-        let script = file
-            .extension()
-            .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|x| e == *x));
-        if script && !arg.as_encoded_bytes().starts_with(b"-") && !file.exists() {
-            return Err(Failure::input(anyhow!(
-                "the command names '{}', which does not exist, so every test would fail; {samples}",
-                escaped(arg.as_encoded_bytes())
-            )));
-        }
-    }
-    Ok(())
+    judging::check_command(command).map_err(|m| {
+        Failure::input(anyhow!(
+            "{m}; the repository's sample solutions are in crates/grundy-cli/tests/solutions/ (shgame_right.py answers shgame)"
+        ))
+    })
 }
 
 fn check(req: &Request) -> Result<(Problem, Limits), Failure> {
@@ -522,16 +479,6 @@ fn shrink_failure(
 }
 
 #[derive(Serialize)]
-struct TestReport {
-    name: String,
-    size: Option<&'static str>,
-    seed: Option<u64>,
-    verdict: Verdict,
-    time_ms: f64,
-    detail: String,
-}
-
-#[derive(Serialize)]
 struct Report {
     problem: &'static str,
     command: Vec<String>,
@@ -747,10 +694,7 @@ impl Report {
             .find(|t| Some(&t.name) == self.failing_test.as_ref())
             && let Source::Generated { size, seed } = t.source
         {
-            let name = Size::ALL
-                .iter()
-                .find(|(s, _)| *s == size)
-                .map_or("", |(_, n)| n);
+            let name = judging::size_name(size);
             let _ = writeln!(
                 out,
                 "the failing test again: grundy gen {} --size {name} --seed {seed}",
