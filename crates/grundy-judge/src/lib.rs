@@ -22,6 +22,9 @@ use serde::Serialize;
 use compare::Mismatch;
 use run::{End, Limits, Outcome};
 
+/// The longest time limit of one run, in seconds.
+pub const MAX_TIME_LIMIT: f64 = 3600.0;
+
 /// How much of a program's output a verdict keeps, to show.
 pub const KEPT_OUTPUT: usize = 1 << 20;
 

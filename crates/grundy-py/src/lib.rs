@@ -885,6 +885,125 @@ fn survey_object(
     serde_json::to_string(&record).map_err(|e| GrundyError::new_err(e.to_string()))
 }
 
+/// The problem and the size a sweep's test is generated at, by their command-line names.
+fn contest_test(
+    problem: &str,
+    size: &str,
+) -> PyResult<(grundy::contest::Problem, grundy::contest::Size)> {
+    use grundy::contest::{Problem, Size};
+    let found = Problem::from_name(problem).ok_or_else(|| {
+        InputError::new_err(format!(
+            "unknown problem '{problem}'; known: {}",
+            Problem::known_names()
+        ))
+    })?;
+    let size = Size::ALL
+        .iter()
+        .find(|(_, name)| *name == size)
+        .map(|(s, _)| *s)
+        .ok_or_else(|| {
+            InputError::new_err(format!(
+                "size '{size}': expected small, medium, max or worst"
+            ))
+        })?;
+    Ok((found, size))
+}
+
+/// `grundy gen PROBLEM --size SIZE --seed SEED [--cases T]`: one valid contest input.
+#[pyfunction]
+#[pyo3(signature = (problem, size, seed, cases = None))]
+fn generate(problem: &str, size: &str, seed: u64, cases: Option<usize>) -> PyResult<String> {
+    let (problem, size) = contest_test(problem, size)?;
+    let limit = problem.case_limit();
+    if let Some(c) = cases
+        && !(1..=limit).contains(&c)
+    {
+        return Err(InputError::new_err(format!(
+            "cases {c}: expected 1 to {limit} {} (the statement's limit for {})",
+            problem.case_word(),
+            problem.name()
+        )));
+    }
+    Ok(grundy::contest::Instance::generate(problem, size, cases, seed).text())
+}
+
+/// The limits of a judge's run: seconds, bytes of address space, bytes of output.
+fn judge_limits(
+    time_limit: f64,
+    memory_limit: u64,
+    output_limit: usize,
+) -> PyResult<grundy_judge::run::Limits> {
+    let most = grundy_judge::MAX_TIME_LIMIT;
+    if !(time_limit > 0.0 && time_limit <= most) {
+        return Err(InputError::new_err(format!(
+            "time_limit {time_limit}: expected seconds above 0 and at most {most}"
+        )));
+    }
+    if memory_limit < 1 << 20 || !(1 << 10..=1 << 30).contains(&output_limit) {
+        return Err(InputError::new_err(format!(
+            "memory_limit {memory_limit}, output_limit {output_limit}: memory is at least 1 MiB, output from 1 KiB to 1 GiB"
+        )));
+    }
+    Ok(grundy_judge::run::Limits {
+        time: Duration::from_secs_f64(time_limit),
+        memory: memory_limit,
+        output: output_limit,
+    })
+}
+
+/// Refuses what a judge's sweep cannot run (no such program, a missing script, limits out
+/// of range, an unknown problem or size) before any test is handed out.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn judge_check(
+    problem: &str,
+    command: Vec<std::ffi::OsString>,
+    size: &str,
+    time_limit: f64,
+    memory_limit: u64,
+    output_limit: usize,
+) -> PyResult<()> {
+    contest_test(problem, size)?;
+    judge_limits(time_limit, memory_limit, output_limit)?;
+    grundy_judge::check_command(&command).map_err(InputError::new_err)
+}
+
+/// One test of a judge's sweep: `grundy gen PROBLEM --size SIZE --seed SEED` given to
+/// `command` under the limits (seconds, bytes of memory, bytes of output) and judged
+/// against grundy's answer, as the JSON of the test's report.
+#[pyfunction]
+#[pyo3(signature = (problem, command, size, seed, time_limit, memory_limit, output_limit))]
+#[allow(clippy::too_many_arguments)]
+fn judge_json(
+    py: Python<'_>,
+    problem: &str,
+    command: Vec<std::ffi::OsString>,
+    size: &str,
+    seed: u64,
+    time_limit: f64,
+    memory_limit: u64,
+    output_limit: usize,
+) -> PyResult<String> {
+    use grundy_judge::SweepError;
+    let (problem, size) = contest_test(problem, size)?;
+    let limits = judge_limits(time_limit, memory_limit, output_limit)?;
+    grundy_judge::check_command(&command).map_err(InputError::new_err)?;
+    let name = format!("seed {seed}");
+    let report = interruptible(py, move || {
+        let flag = stop::current();
+        let stopped = || flag.as_ref().is_some_and(Stop::is_requested);
+        grundy_judge::judge_generated(&name, problem, size, seed, &command, &limits, &stopped)
+    })?;
+    match report {
+        Ok(Some(report)) => {
+            serde_json::to_string(&report).map_err(|e| GrundyError::new_err(e.to_string()))
+        }
+        Ok(None) => Err(PyKeyboardInterrupt::new_err("stopped")),
+        Err(SweepError::CannotRun(m)) => Err(InputError::new_err(m)),
+        Err(e @ SweepError::Grundy(_)) => Err(GrundyError::new_err(e.to_string())),
+    }
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GrundyError", m.py().get_type::<GrundyError>())?;
@@ -904,5 +1023,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explore_object, m)?)?;
     m.add_function(wrap_pyfunction!(survey_json, m)?)?;
     m.add_function(wrap_pyfunction!(survey_object, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_check, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_json, m)?)?;
     Ok(())
 }

@@ -137,3 +137,13 @@ def test_a_cram_table_on_the_cluster_is_the_command_lines(client):
     assert str(there) == subprocess.run(args, capture_output=True, text=True, check=True).stdout
     line = subprocess.run(args + ["--json"], capture_output=True, text=True, check=True).stdout
     assert there.to_dict() == json.loads(line)
+
+
+def test_a_judge_sweep_on_the_cluster_gives_the_same_verdicts(client):
+    program = ["python3", str(ROOT / "crates/grundy-cli/tests/solutions/shgame_small_only.py")]
+    here = grundy.judge("shgame", program, range(30), size="medium")
+    there = grundy.judge("shgame", program, range(30), size="medium", executor=client.get_executor())
+    assert [(r.seed, r.verdict, r.detail) for r in there] == [(r.seed, r.verdict, r.detail) for r in here]
+    # Wrong past 2000 cells, as medium tests have: each verdict says on which line.
+    assert {r.verdict for r in here} == {"WA"}
+    assert all(r.detail.startswith("line ") for r in here)

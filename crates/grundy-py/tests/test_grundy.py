@@ -505,3 +505,62 @@ def test_a_table_too_large_is_refused_before_any_task():
     with pytest.raises(grundy.InputError):
         grundy.table("nim", 1, 1, executor=counting)
     assert counting.tasks == 0
+
+
+SOLUTIONS = ROOT / "crates/grundy-cli/tests/solutions"
+
+
+def test_generate_is_grundy_gen():
+    text = grundy.generate("shgame", 5, size="medium")
+    assert text == grundy.generate("shgame", 5, size="medium")
+    assert text != grundy.generate("shgame", 6, size="medium")
+    # grundy answers what it generates.
+    assert len(grundy.solve("shgame", text).split()) == int(text.split()[0])
+    if cli():
+        out = subprocess.run([cli(), "gen", "shgame", "--size", "medium", "--seed", "5"], capture_output=True, text=True, check=True)
+        assert out.stdout == text
+    with pytest.raises(grundy.InputError, match="size"):
+        grundy.generate("shgame", 1, size="huge")
+    with pytest.raises(grundy.InputError, match="unknown problem"):
+        grundy.generate("chess", 1)
+
+
+def test_a_judge_sweep_gives_the_command_lines_verdicts():
+    import concurrent.futures
+
+    right = ["python3", str(SOLUTIONS / "shgame_right.py")]
+    small_only = ["python3", str(SOLUTIONS / "shgame_small_only.py")]
+    seeds = list(range(10, 14))
+    reports = grundy.judge("shgame", right, seeds, size="medium")
+    assert [(r.seed, r.size, r.verdict) for r in reports] == [(s, "medium", "AC") for s in seeds]
+    # Right on small sheets only: accepted on small tests, wrong on the largest ones.
+    small = grundy.judge("shgame", small_only, seeds, size="small")
+    assert {r.verdict for r in small} == {"AC"}
+    counting = CountingExecutor()
+    worst = grundy.judge("shgame", small_only, seeds, size="max", executor=counting)
+    assert counting.tasks == len(seeds)
+    assert {r.verdict for r in worst} == {"WA"}
+    assert worst[0].detail.startswith("line ")
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        assert [r.to_dict()["verdict"] for r in grundy.judge("shgame", small_only, seeds, size="max", executor=pool)] == ["WA"] * len(seeds)
+    if cli():
+        for size, mine in (("small", small), ("max", worst)):
+            out = subprocess.run(
+                [cli(), "judge", "shgame", "--tests", str(len(seeds)), "--size", size, "--seed", "10", "--json", "--", *small_only],
+                capture_output=True, text=True,
+            )
+            tests = [t for t in json.loads(out.stdout)["tests"] if t["seed"] is not None]
+            assert [(t["seed"], t["verdict"], t["detail"]) for t in tests] == [(r.seed, r.verdict, r.detail) for r in mine]
+
+
+def test_a_judge_sweep_refuses_bad_commands_and_limits_before_any_run():
+    counting = CountingExecutor()
+    with pytest.raises(grundy.InputError, match="no such program"):
+        grundy.judge("shgame", ["/no/such/program"], [1, 2], executor=counting)
+    with pytest.raises(grundy.InputError, match="does not exist"):
+        grundy.judge("shgame", ["python3", "/no/such/solution.py"], [1], executor=counting)
+    with pytest.raises(grundy.InputError, match="time_limit"):
+        grundy.judge("shgame", ["true"], [1], time_limit=0, executor=counting)
+    with pytest.raises(grundy.InputError, match="size"):
+        grundy.judge("shgame", ["true"], [1], size="huge", executor=counting)
+    assert counting.tasks == 0

@@ -23,14 +23,14 @@ use crate::problems::{self, Input};
 use crate::signals::Deferring;
 use grundy_judge::run::Limits;
 use grundy_judge::shrink::{self, Budget};
-use grundy_judge::{self as judging, Judged, KEPT_OUTPUT, TestReport, Verdict, bytes};
+use grundy_judge::{
+    self as judging, Judged, KEPT_OUTPUT, MAX_TIME_LIMIT, TestReport, Verdict, bytes,
+};
 
 /// The most generated tests in one run of the judge.
 const MAX_TESTS: usize = 100_000;
 /// The most runs at a time.
 const MAX_JOBS: usize = 64;
-/// The longest time limit, seconds.
-const MAX_TIME_LIMIT: f64 = 3600.0;
 /// What shrinking one failure may cost.
 const SHRINK_BUDGET: Budget = Budget {
     runs: 2000,

@@ -32,6 +32,9 @@ __all__ = [
     "games",
     "survey",
     "SurveyRecord",
+    "generate",
+    "judge",
+    "TestReport",
     "Report",
     "SequenceArray",
     "Sum",
@@ -531,3 +534,102 @@ def survey(
         if bar is not None:
             bar.close()
     return [SurveyRecord(done[name]) for name in order]
+
+
+def generate(problem: str, seed: int, *, size: str = "small", cases: Optional[int] = None) -> str:
+    """``grundy gen PROBLEM --size SIZE --seed SEED``: one valid contest input, the same for
+    the same seed. ``size`` is ``small``, ``medium``, ``max`` or ``worst``; ``cases`` sets
+    the number of cases (within the statement's limit)."""
+    return _grundy.generate(problem, size, seed, cases)
+
+
+class TestReport:
+    """One test of a judge's sweep, as ``grundy judge --json`` lists its tests."""
+
+    __test__ = False  # not a test class, whatever pytest thinks of its name
+
+    def __init__(self, data: dict):
+        self._data = data
+
+    name = property(lambda self: self._data["name"], doc="``seed S``.")
+    seed = property(lambda self: self._data["seed"], doc="The seed of ``grundy gen``.")
+    size = property(lambda self: self._data["size"], doc="``small``, ``medium``, ``max`` or ``worst``.")
+    verdict = property(lambda self: self._data["verdict"], doc="``AC``, ``WA``, ``TLE``, ``RE`` or ``OLE``.")
+    seconds = property(lambda self: self._data["time_ms"] / 1000.0, doc="How long the program ran.")
+    detail = property(lambda self: self._data["detail"], doc="Why, in a few words (empty when accepted).")
+
+    def to_dict(self) -> dict:
+        """The test's report as ``grundy judge --json`` lists it."""
+        return _json.loads(_json.dumps(self._data))
+
+    def __repr__(self) -> str:
+        return f"<TestReport {self.name}: {self.verdict}>"
+
+
+def _judge_one(problem: str, command: list, size: str, seed: int, limits: tuple) -> dict:
+    """One test of a sweep: plain data in and out, for any executor."""
+    return _json.loads(_grundy.judge_json(problem, command, size, seed, *limits))
+
+
+def judge(
+    problem: str,
+    command: _Seq[str],
+    seeds: Iterable[int],
+    *,
+    size: str = "small",
+    time_limit: float = 2.0,
+    memory_limit: int = 1 << 30,
+    output_limit: int = 64 << 20,
+    executor: Any = None,
+    progress: bool = False,
+) -> list:
+    """Judge a program on generated tests: for each seed, ``grundy gen PROBLEM --size SIZE
+    --seed SEED`` is given to ``command`` (a list of arguments, as for ``subprocess``) under
+    the limits (seconds; bytes of address space; bytes of output), and its output compared
+    with grundy's answer. One :class:`TestReport` per seed, in the order given.
+
+    ``executor`` is any ``concurrent.futures.Executor`` (a Dask client's ``get_executor()``):
+    each seed is one task, and the program must be at the same path on every worker.
+    Without one, the tests run here, one per core at a time. ``grundy judge`` on the command
+    line adds the example, sample files, and the first failure cut down.
+    """
+    command = [str(c) for c in ([command] if isinstance(command, str) else command)]
+    seeds = [int(s) for s in seeds]
+    limits = (float(time_limit), int(memory_limit), int(output_limit))
+    # Refused here, before any test is sent anywhere.
+    _grundy.judge_check(problem, command, size, *limits)
+    own = None
+    if executor is None:
+        import concurrent.futures as _cf
+        import os
+
+        own = executor = _cf.ThreadPoolExecutor(os.cpu_count() or 1)
+    bar = None
+    if progress:
+        try:
+            from tqdm.auto import tqdm as _tqdm
+        except ImportError:
+            raise ImportError("progress=True draws its bar with tqdm: pip install tqdm") from None
+        bar = _tqdm(total=len(seeds), unit="test", desc=f"judge {problem}")
+    futures = [executor.submit(_judge_one, problem, command, size, seed, limits) for seed in seeds]
+    try:
+        import concurrent.futures as _cf
+
+        failed = 0
+        for fut in _cf.as_completed(futures):
+            data = fut.result()
+            if bar is not None:
+                failed += data["verdict"] != "AC"
+                bar.update(1)
+                if failed:
+                    bar.set_postfix_str(f"{failed} failed")
+        return [TestReport(f.result()) for f in futures]
+    except BaseException:
+        for fut in futures:
+            fut.cancel()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)

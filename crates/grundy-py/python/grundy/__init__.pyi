@@ -129,3 +129,35 @@ def survey(
     threads: Optional[int] = ...,
     progress: bool = ...,
 ) -> List[SurveyRecord]: ...
+
+def generate(problem: str, seed: int, *, size: str = ..., cases: Optional[int] = ...) -> str:
+    """grundy gen PROBLEM --size SIZE --seed SEED: one valid contest input."""
+
+class TestReport:
+    def __init__(self, data: dict) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def size(self) -> str: ...
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def detail(self) -> str: ...
+    def to_dict(self) -> dict: ...
+
+def judge(
+    problem: str,
+    command: Union[str, Sequence[str]],
+    seeds: Iterable[int],
+    *,
+    size: str = ...,
+    time_limit: float = ...,
+    memory_limit: int = ...,
+    output_limit: int = ...,
+    executor: Any = ...,
+    progress: bool = ...,
+) -> List[TestReport]: ...
