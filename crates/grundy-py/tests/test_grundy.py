@@ -11,6 +11,7 @@ import os
 import pathlib
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -564,3 +565,21 @@ def test_a_judge_sweep_refuses_bad_commands_and_limits_before_any_run():
     with pytest.raises(grundy.InputError, match="size"):
         grundy.judge("shgame", ["true"], [1], size="huge", executor=counting)
     assert counting.tasks == 0
+
+
+def test_tables_and_sweeps_show_their_progress(capsys):
+    pytest.importorskip("tqdm")
+    grundy.table("cram", range(2, 4), range(2, 4), executor=CountingExecutor(), progress=True)
+    err = capsys.readouterr().err
+    assert "4/4" in err and "board" in err, err
+    grundy.judge("shgame", ["python3", str(SOLUTIONS / "shgame_off_by_one.py")], [1, 2, 3], size="medium", progress=True)
+    err = capsys.readouterr().err
+    assert "3/3" in err and "3 failed" in err, err
+
+
+def test_nothing_imports_dask_unless_asked():
+    # The [dask] extra is optional: the package and a survey without an executor must not
+    # touch it, installed or not.
+    code = "import sys, grundy; grundy.survey(['0.6'], 100); grundy.table('cram', 2, 2); print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

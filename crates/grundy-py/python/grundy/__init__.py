@@ -187,6 +187,53 @@ def sequence(family: Any, upto: int, start: int = 0, *, misere: bool = False) ->
     return out
 
 
+class _Progress:
+    """A tqdm bar of the items of a batch finished, or nothing when not asked for."""
+
+    def __init__(self, shown: bool, total: int, unit: str, desc: str, initial: int = 0):
+        self.bar = None
+        if shown:
+            try:
+                from tqdm.auto import tqdm
+            except ImportError:
+                raise ImportError("progress=True draws its bar with tqdm: pip install tqdm") from None
+            self.bar = tqdm(total=total, initial=initial, unit=unit, desc=desc)
+
+    def note(self, text: str) -> None:
+        """Shows what is in hand beside the count."""
+        if self.bar is not None:
+            self.bar.set_postfix_str(text)
+
+    def finished(self, text: str) -> None:
+        """Counts one more item finished."""
+        if self.bar is not None:
+            self.bar.update(1)
+            self.bar.set_postfix_str(text)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _on_executor(executor: Any, fn: Any, items: list, each: Any) -> list:
+    """Runs ``fn(*item)`` for every item as a task of ``executor``; calls ``each(i, result)``
+    as each finishes (in any order) and returns the results in the items' order. An item's
+    exception is raised here as itself; then, or when the caller stops, what is still queued
+    is cancelled."""
+    import concurrent.futures as cf
+
+    futures = [executor.submit(fn, *item) for item in items]
+    index = {fut: i for i, fut in enumerate(futures)}
+    try:
+        for fut in cf.as_completed(futures):
+            each(index[fut], fut.result())
+        return [fut.result() for fut in futures]
+    except BaseException:
+        for fut in futures:
+            fut.cancel()
+        raise
+
+
 class Table:
     """The values of a board game over a range of sizes (``grundy table GAME --json``);
     ``str()`` of it is what ``grundy table`` prints."""
@@ -255,6 +302,7 @@ def table(
     misere: bool = False,
     memory: Optional[int] = None,
     threads: Optional[int] = None,
+    progress: bool = False,
 ) -> Table:
     """The values of ``cram`` (empty boards) or ``chomp`` (full bars) for every size in
     ``rows`` × ``cols``; each is a number, a ``range`` (``range(2, 6)`` is ``2..=5``, as
@@ -264,7 +312,8 @@ def table(
     ``get_executor()``): each board is one task, Cram's search on ``threads`` threads (1
     when not given). Without one, the table is made here, Cram's search on every core and
     Chomp's bars read from one table of the largest. ``memory`` bounds each board's tables
-    in bytes, on whichever machine runs it.
+    in bytes, on whichever machine runs it. ``progress`` draws a tqdm bar of the boards
+    finished (with an executor).
     """
     rows, cols = _span(rows), _span(cols)
     if executor is None:
@@ -273,13 +322,13 @@ def table(
     _grundy.table_check(game, rows, cols, misere)
     per_task = 1 if threads is None else threads
     sizes = [(r, c) for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)]
-    futures = [executor.submit(_table_one, game, r, c, misere, memory, per_task) for r, c in sizes]
+    bar = _Progress(progress, len(sizes), "board", f"table {game}")
+    done = lambda i, part: bar.finished(f"{sizes[i][0]}×{sizes[i][1]}: {part['values'][0][0]}")
     try:
-        parts = {size: fut.result() for size, fut in zip(sizes, futures)}
-    except BaseException:
-        for fut in futures:
-            fut.cancel()
-        raise
+        found = _on_executor(executor, _table_one, [(game, r, c, misere, memory, per_task) for r, c in sizes], done)
+    finally:
+        bar.close()
+    parts = dict(zip(sizes, found))
     # The boards' one-cell tables, set side by side.
     data = dict(parts[sizes[0]])
     data["rows"] = list(range(rows[0], rows[1] + 1))
@@ -471,12 +520,6 @@ def survey(
     draws a tqdm bar of the games finished (``pip install tqdm``; notebooks show it as a
     widget).
     """
-    bar = None
-    if progress:
-        try:
-            from tqdm.auto import tqdm as _tqdm
-        except ImportError:
-            raise ImportError("progress=True draws its bar with tqdm: pip install tqdm") from None
     # Each game once, under the name its record carries (read without computing); a
     # record for every distinct entry, so ".6" and "octal:0.6" both get 0.6's.
     items = {}
@@ -497,42 +540,26 @@ def survey(
     header = {"format": _RESULTS_FORMAT, "upto": upto, "time_limit": time_limit, "games": names}
     done = _read_results(results, header) if results is not None else {}
     todo = [name for name in names if name not in done]
-    if progress:
-        bar = _tqdm(total=len(names), initial=len(names) - len(todo), unit="game", desc="survey")
+    bar = _Progress(progress, len(names), "game", "survey", initial=len(names) - len(todo))
     per_task = threads if threads is not None else (1 if executor is not None else None)
-    args = lambda name: (items[name], name, upto, directory, time_limit, per_task)
+    args = [(items[name], name, upto, directory, time_limit, per_task) for name in todo]
 
-    def keep(data: dict) -> None:
+    def keep(_: int, data: dict) -> None:
         done[data["game"]] = data
         if results is not None:
             with open(results, "a", encoding="utf-8") as f:
                 f.write(_json.dumps(data) + "\n")
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix_str(f"{data['game']}: {data['outcome']}")
+        bar.finished(f"{data['game']}: {data['outcome']}")
 
     try:
         if executor is None:
-            for name in todo:
-                if bar is not None:
-                    bar.set_postfix_str(f"{name}: running")
-                keep(_survey_one(*args(name)))
+            for i, item in enumerate(args):
+                bar.note(f"{item[1]}: running")
+                keep(i, _survey_one(*item))
         else:
-            import concurrent.futures as _cf
-
-            futures = [executor.submit(_survey_one, *args(name)) for name in todo]
-            try:
-                for fut in _cf.as_completed(futures):
-                    keep(fut.result())
-            except BaseException:
-                # An item failed (its own exception is raised here, as itself) or the
-                # caller stopped: what is still queued is not run.
-                for fut in futures:
-                    fut.cancel()
-                raise
+            _on_executor(executor, _survey_one, args, keep)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     return [SurveyRecord(done[name]) for name in order]
 
 
@@ -600,36 +627,22 @@ def judge(
     _grundy.judge_check(problem, command, size, *limits)
     own = None
     if executor is None:
-        import concurrent.futures as _cf
+        import concurrent.futures as cf
         import os
 
-        own = executor = _cf.ThreadPoolExecutor(os.cpu_count() or 1)
-    bar = None
-    if progress:
-        try:
-            from tqdm.auto import tqdm as _tqdm
-        except ImportError:
-            raise ImportError("progress=True draws its bar with tqdm: pip install tqdm") from None
-        bar = _tqdm(total=len(seeds), unit="test", desc=f"judge {problem}")
-    futures = [executor.submit(_judge_one, problem, command, size, seed, limits) for seed in seeds]
-    try:
-        import concurrent.futures as _cf
+        own = executor = cf.ThreadPoolExecutor(os.cpu_count() or 1)
+    bar = _Progress(progress, len(seeds), "test", f"judge {problem}")
+    failed = []
 
-        failed = 0
-        for fut in _cf.as_completed(futures):
-            data = fut.result()
-            if bar is not None:
-                failed += data["verdict"] != "AC"
-                bar.update(1)
-                if failed:
-                    bar.set_postfix_str(f"{failed} failed")
-        return [TestReport(f.result()) for f in futures]
-    except BaseException:
-        for fut in futures:
-            fut.cancel()
-        raise
+    def count(_: int, data: dict) -> None:
+        if data["verdict"] != "AC":
+            failed.append(data["seed"])
+        bar.finished(f"{len(failed)} failed" if failed else "")
+
+    try:
+        found = _on_executor(executor, _judge_one, [(problem, command, size, seed, limits) for seed in seeds], count)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
         if own is not None:
             own.shutdown(wait=True, cancel_futures=True)
+    return [TestReport(data) for data in found]

@@ -81,6 +81,7 @@ def table(
     misere: bool = ...,
     memory: Optional[int] = ...,
     threads: Optional[int] = ...,
+    progress: bool = ...,
 ) -> Table:
     """The values of cram or chomp for every size in rows × cols."""
 
