@@ -914,15 +914,10 @@ fn contest_test(
 #[pyo3(signature = (problem, size, seed, cases = None))]
 fn generate(problem: &str, size: &str, seed: u64, cases: Option<usize>) -> PyResult<String> {
     let (problem, size) = contest_test(problem, size)?;
-    let limit = problem.case_limit();
-    if let Some(c) = cases
-        && !(1..=limit).contains(&c)
-    {
-        return Err(InputError::new_err(format!(
-            "cases {c}: expected 1 to {limit} {} (the statement's limit for {})",
-            problem.case_word(),
-            problem.name()
-        )));
+    if let Some(c) = cases {
+        problem
+            .check_cases(c)
+            .map_err(|m| InputError::new_err(format!("cases {c}: {m}")))?;
     }
     Ok(grundy::contest::Instance::generate(problem, size, cases, seed).text())
 }

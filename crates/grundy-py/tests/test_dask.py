@@ -13,17 +13,10 @@ import time
 import pytest
 
 import grundy
+from helpers import ROOT, Boom, Broken, Subtraction, cli
 
 distributed = pytest.importorskip("distributed")
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-
-
-def cli():
-    for candidate in [os.environ.get("GRUNDY_BIN"), ROOT / "target/release/grundy", ROOT / "target/debug/grundy"]:
-        if candidate and pathlib.Path(candidate).is_file():
-            return str(candidate)
-    return None
 
 # Over a hundred games: every code .d1d2 whose second digit splits, codes .d1d2d3 whose
 # third digit splits, and a few named ones.
@@ -94,34 +87,13 @@ def test_a_worker_killed_mid_survey_loses_nothing(client):
     assert there == here
 
 
-class Subtraction:
-    """A subtraction game written in Python: shipped to the workers by pickle."""
-
-    def __init__(self, *take):
-        self.take = take
-        self.name = "python-subtraction:" + ",".join(map(str, take))
-
-    def options(self, n):
-        return [n - t for t in self.take if t <= n]
-
-
-class Boom(Exception):
-    """A game's own exception, which must come back from a worker as itself."""
-
-
-class Broken(Subtraction):
-    def options(self, n):
-        if n == 50:
-            raise Boom(f"{self.name}: heap 50")
-        return super().options(n)
-
 
 def test_python_games_on_the_cluster_and_their_exceptions(client):
     games = [Subtraction(1, 3, 4), "0.6", Subtraction(2, 5, 6), Subtraction(1, 4)]
     here = grundy.survey(games, 2000)
     assert grundy.survey(games, 2000, executor=client.get_executor()) == here
     with pytest.raises(Boom, match="heap 50") as caught:
-        grundy.survey(games + [Broken(1, 2)], 2000, executor=client.get_executor())
+        grundy.survey(games + [Broken(1, 2, at=50)], 2000, executor=client.get_executor())
     assert type(caught.value) is Boom
     assert "position 50" in " ".join(getattr(caught.value, "__notes__", []))
 

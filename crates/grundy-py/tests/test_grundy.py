@@ -19,15 +19,8 @@ import numpy as np
 import pytest
 
 import grundy
+from helpers import ROOT, Boom, Broken, Subtraction, cli
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-
-
-def cli():
-    for candidate in [os.environ.get("GRUNDY_BIN"), ROOT / "target/release/grundy", ROOT / "target/debug/grundy"]:
-        if candidate and pathlib.Path(candidate).is_file():
-            return str(candidate)
-    return None
 
 
 def cli_json(name, text):
@@ -407,27 +400,6 @@ def test_a_survey_shows_its_progress(capsys):
     assert capsys.readouterr().err == ""
 
 
-class Subtraction:
-    """A subtraction game written in Python, named for its survey record."""
-
-    def __init__(self, *take):
-        self.take = take
-        self.name = "python-subtraction:" + ",".join(map(str, take))
-
-    def options(self, n):
-        return [n - t for t in self.take if t <= n]
-
-
-class Boom(Exception):
-    """Raised by a game whose heap 7 has no options to give."""
-
-
-class Broken:
-    def options(self, n):
-        if n == 7:
-            raise Boom("heap 7")
-        return [n - 1] if n else []
-
 
 def test_a_survey_takes_games_written_in_python():
     import concurrent.futures
@@ -459,11 +431,11 @@ def test_a_python_games_exception_reaches_the_survey_caller():
     import concurrent.futures
 
     with pytest.raises(Boom) as caught:
-        grundy.survey(["0.6", Broken()], 100)
+        grundy.survey(["0.6", Broken(1, at=7)], 100)
     assert "position 7" in " ".join(caught.value.__notes__)
     with concurrent.futures.ProcessPoolExecutor(2) as pool:
         with pytest.raises(Boom):
-            grundy.survey([Broken(), "0.6"], 100, executor=pool)
+            grundy.survey([Broken(1, at=7), "0.6"], 100, executor=pool)
     with pytest.raises(grundy.InputError, match="named"):
         grundy.survey([Subtraction(1, 2), Subtraction(1, 2)], 10)
     with pytest.raises(grundy.InputError, match="options"):

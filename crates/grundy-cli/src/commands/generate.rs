@@ -10,15 +10,10 @@ use crate::Failure;
 
 pub fn run(name: &str, size: Size, seed: u64, cases: Option<usize>) -> Result<(), Failure> {
     let problem = problem_named(name)?;
-    let limit = problem.case_limit();
-    if let Some(c) = cases
-        && !(1..=limit).contains(&c)
-    {
-        return Err(Failure::input(anyhow!(
-            "--cases {c}: expected 1 to {limit} {} (the statement's limit for {})",
-            problem.case_word(),
-            problem.name()
-        )));
+    if let Some(c) = cases {
+        problem
+            .check_cases(c)
+            .map_err(|m| Failure::input(anyhow!("--cases {c}: {m}")))?;
     }
     let text = Instance::generate(problem, size, cases, seed).text();
     let mut out = io::stdout().lock();

@@ -89,6 +89,19 @@ impl Problem {
         }
     }
 
+    /// Refuses a number of cases outside what the statement allows, saying what it allows.
+    pub fn check_cases(self, cases: usize) -> Result<(), String> {
+        let limit = self.case_limit();
+        if (1..=limit).contains(&cases) {
+            return Ok(());
+        }
+        Err(format!(
+            "expected 1 to {limit} {} (the statement's limit for {})",
+            self.case_word(),
+            self.name()
+        ))
+    }
+
     /// What a case is called in this problem's statement, for messages.
     pub fn case_word(self) -> &'static str {
         match self {
