@@ -3,6 +3,7 @@
 pub mod cakes;
 pub mod chomp_table;
 pub mod cross_cut;
+pub mod distributed;
 pub mod genus;
 pub mod heap;
 pub mod loopy;
