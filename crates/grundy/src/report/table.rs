@@ -152,6 +152,72 @@ pub fn table(
     })
 }
 
+/// The table of `game` over `rows` × `cols` solved over every rank of `transport` (see
+/// [`crate::solve::distributed`]): each Cram board one solve of all its regions, every
+/// Chomp bar in one solve. Every rank must call it at once; rank 0 gets the table, the
+/// others `None`; each rank gets what it stored and sent.
+pub fn table_on(
+    game: BoardGame,
+    rows: RangeInclusive<usize>,
+    cols: RangeInclusive<usize>,
+    transport: &mut dyn crate::solve::distributed::Transport,
+) -> Result<(Option<TableReport>, crate::solve::distributed::Stats), Error> {
+    use crate::solve::distributed::{self, Stats};
+    check(game, &rows, &cols, false)?;
+    let sizes: Vec<(usize, usize)> = rows
+        .clone()
+        .flat_map(|r| cols.clone().map(move |c| (r, c)))
+        .collect();
+    let mut total = Stats::default();
+    let mut add = |s: Stats| {
+        // Each solve's table is gone when it ends: the most held at once is the largest.
+        total.stored = total.stored.max(s.stored);
+        total.messages += s.messages;
+        total.bytes += s.bytes;
+    };
+    let found: Vec<Nimber> = match game {
+        BoardGame::Chomp => {
+            let roots = sizes
+                .iter()
+                .map(|&(r, c)| Chomp::rectangle(r, c).map_err(|e| Error::input(e.to_string())))
+                .collect::<Result<Vec<_>, _>>()?;
+            let (values, stats) = distributed::values(&Chomp, &roots, transport);
+            add(stats);
+            values
+        }
+        BoardGame::Cram => {
+            let mut values = Vec::new();
+            for &(r, c) in &sizes {
+                let size = |e: crate::games::board::CramError| Error::input(e.to_string());
+                let (v, stats) = if r * c > Cram::MAX_CELLS {
+                    let cram = WideCram::new(r, c).map_err(size)?;
+                    distributed::values(&cram, &[cram.full()], transport)
+                } else {
+                    let cram = Cram::new(r, c).map_err(size)?;
+                    distributed::values(&cram, &[cram.full()], transport)
+                };
+                add(stats);
+                values.extend(v);
+            }
+            values
+        }
+    };
+    if transport.rank() != 0 {
+        return Ok((None, total));
+    }
+    let width = cols.clone().count();
+    Ok((
+        Some(TableReport {
+            game: game.name().into(),
+            rows: rows.collect(),
+            cols: cols.collect(),
+            values: found.chunks(width).map(<[Nimber]>::to_vec).collect(),
+            misere: false,
+        }),
+        total,
+    ))
+}
+
 /// The one-board table of an empty Cram board of `rows` × `cols`, by a search that saves
 /// into `checkpoint` and resumes from it (see [`super::board::solve_cram_saved`]).
 pub fn cram_saved(
@@ -266,5 +332,50 @@ impl fmt::Display for TableReport {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::distributed::Local;
+
+    /// `table_on` over `ranks` threads: rank 0's table, the others' `None` checked.
+    fn on_ranks(
+        game: BoardGame,
+        rows: RangeInclusive<usize>,
+        cols: RangeInclusive<usize>,
+        ranks: usize,
+    ) -> TableReport {
+        let results: Vec<Option<TableReport>> = std::thread::scope(|s| {
+            let handles: Vec<_> = Local::group(ranks)
+                .into_iter()
+                .map(|mut t| {
+                    let (rows, cols) = (rows.clone(), cols.clone());
+                    s.spawn(move || table_on(game, rows, cols, &mut t).unwrap().0)
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(results[1..].iter().all(Option::is_none));
+        results.into_iter().next().unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_table_over_ranks_is_the_table_of_one_process() {
+        for game in [BoardGame::Cram, BoardGame::Chomp] {
+            let here = table(game, 1..=4, 1..=5, 1 << 26, 1, &mut crate::NoProgress).unwrap();
+            for ranks in [1, 2, 3] {
+                assert_eq!(
+                    on_ranks(game, 1..=4, 1..=5, ranks),
+                    here,
+                    "{} on {ranks} ranks",
+                    game.name()
+                );
+            }
+        }
+        // Refused like the one-process table, before any solve.
+        let mut alone = crate::solve::distributed::Single;
+        assert!(table_on(BoardGame::Cram, 12..=12, 11..=11, &mut alone).is_err());
     }
 }
