@@ -339,6 +339,11 @@ Examples:
         /// and when stopped (Ctrl-C, SIGTERM); the same command resumes from it.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
+        /// Solve by the tiered engine that MPI jobs run (every position stored once, on
+        /// the rank its hash names) and print each rank's line on standard error:
+        /// positions stored, messages and bytes sent.
+        #[arg(long)]
+        stats: bool,
     },
 
     /// Print one valid contest input, random but the same for the same seed.

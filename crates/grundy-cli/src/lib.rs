@@ -1,7 +1,8 @@
 //! The insides of the `grundy` command, as a library: argument definitions, the
 //! subcommands, and one adapter per contest problem (parse → `grundy` library → format).
 //!
-//! The binary (`main.rs`) only parses arguments, calls [`commands::run`], and turns the
+//! The binary (`main.rs`) only parses arguments, joins an MPI job when built with the `mpi`
+//! feature and started by a launcher, calls [`commands::run`], and turns the
 //! result into an exit status. Tests and fuzzers drive [`problems`] directly, without a
 //! process per input:
 //!
@@ -25,6 +26,8 @@
 
 pub mod cli;
 pub mod commands;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod problems;
 mod progress;
 pub mod signals;

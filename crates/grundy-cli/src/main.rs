@@ -67,10 +67,21 @@ fn run() -> u8 {
         return 1;
     }
     grundy_cli::signals::install();
-    match commands::run(cli) {
+    // Under an MPI launcher (the `mpi` feature), every rank runs the command; rank 0 alone
+    // speaks for the job.
+    #[cfg(feature = "mpi")]
+    let mut job = grundy_cli::mpi::Mpi::job();
+    #[cfg(feature = "mpi")]
+    let job = job
+        .as_mut()
+        .map(|j| j as &mut dyn grundy::solve::distributed::Transport);
+    #[cfg(not(feature = "mpi"))]
+    let job: Option<&mut dyn grundy::solve::distributed::Transport> = None;
+    let speaks = job.as_ref().is_none_or(|j| j.rank() == 0);
+    match commands::run(cli, job) {
         Ok(()) => 0,
         Err(f) if is_broken_pipe(&f.error) => 0,
-        Err(f) if f.is_quiet() => f.status,
+        Err(f) if f.is_quiet() || !speaks => f.status,
         Err(f) => {
             let message = format!("{:#}", f.error);
             let _ = writeln!(io::stderr(), "error: {}", escaped_str(&message));

@@ -20,6 +20,7 @@ use anyhow::anyhow;
 use grundy::FamilyError;
 use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::parse::escaped_path;
+use grundy::solve::distributed::Transport;
 
 use crate::Failure;
 use crate::cli::{Cli, Command};
@@ -70,9 +71,19 @@ fn check_picture_names(command: &Command) -> Result<(), Failure> {
     }
 }
 
-/// Runs one parsed command line.
-pub fn run(cli: Cli) -> Result<(), Failure> {
+/// Runs one parsed command line; `job` is the MPI job this process is a rank of, if any.
+pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
     check_picture_names(&cli.command)?;
+    if let Some(job) = &job
+        && job.ranks() > 1
+        && !matches!(cli.command, Command::Table { .. })
+    {
+        return Err(Failure::input(anyhow!(
+            "this is rank {} of an MPI job of {} ranks; of the commands, only table cram|chomp runs as one solve over the ranks (run other commands without mpirun)",
+            job.rank(),
+            job.ranks()
+        )));
+    }
     match cli.command {
         Command::Solve { problem, file } => solve(&problem, file.as_deref()),
         Command::Analyze {
@@ -173,14 +184,20 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             misere,
             threads,
             checkpoint,
+            stats,
         } => table::run(
-            &game,
-            &rows,
-            &cols,
-            json,
-            memory.as_deref(),
-            misere,
-            (threads, checkpoint.as_deref()),
+            &table::Request {
+                game: &game,
+                rows: &rows,
+                cols: &cols,
+                json,
+                memory: memory.as_deref(),
+                misere,
+                threads,
+                checkpoint: checkpoint.as_deref(),
+                stats,
+            },
+            job,
         ),
         Command::Picture {
             game,

@@ -5,7 +5,8 @@ use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
 use grundy::catalogue::{self, Feature, Game};
-use grundy::report::table::{BoardGame, table};
+use grundy::report::table::{BoardGame, TableReport, table, table_on};
+use grundy::solve::distributed::{Single, Transport};
 
 use super::memory::Memory;
 use crate::Failure;
@@ -47,19 +48,68 @@ fn range(flag: &str, text: &str, max: usize) -> Result<RangeInclusive<usize>, Fa
     Ok(lo..=hi)
 }
 
-pub fn run(
-    game: &str,
-    rows: &str,
-    cols: &str,
-    json: bool,
-    memory: Option<&str>,
-    misere: bool,
-    (threads, checkpoint): (Option<u16>, Option<&std::path::Path>),
-) -> Result<(), Failure> {
+/// What `grundy table` was asked.
+pub struct Request<'a> {
+    pub game: &'a str,
+    pub rows: &'a str,
+    pub cols: &'a str,
+    pub json: bool,
+    pub memory: Option<&'a str>,
+    pub misere: bool,
+    pub threads: Option<u16>,
+    pub checkpoint: Option<&'a std::path::Path>,
+    pub stats: bool,
+}
+
+/// Runs `grundy table`; under an MPI launcher `job` is this process's rank of the job.
+pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
+    let Request {
+        game,
+        rows,
+        cols,
+        json,
+        memory,
+        misere,
+        threads,
+        checkpoint,
+        stats,
+    } = *req;
     let board = match catalogue::lookup_for(game, Feature::Table)? {
         Game::Chomp => BoardGame::Chomp,
         _ => BoardGame::Cram,
     };
+    if stats || job.is_some() {
+        if misere || threads.is_some() || checkpoint.is_some() || memory.is_some() {
+            return Err(Failure::input(anyhow!(
+                "--misere, --threads, --checkpoint and --memory are not part of the ranks' solve (under an MPI launcher, or with --stats): each rank runs one thread and holds its share of the table"
+            )));
+        }
+        let (max_rows, max_cols) = board.max_sides();
+        let rows = range("rows", rows, max_rows)?;
+        let cols = range("cols", cols, max_cols)?;
+        let mut alone = Single;
+        let transport: &mut dyn Transport = match job {
+            Some(job) => job,
+            None => &mut alone,
+        };
+        let (report, counts) = table_on(board, rows, cols, transport)?;
+        if stats {
+            // One write, so that the ranks' lines do not interleave.
+            let line = format!(
+                "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent\n",
+                transport.rank(),
+                transport.ranks(),
+                counts.stored,
+                counts.messages,
+                counts.bytes
+            );
+            let _ = io::stderr().write_all(line.as_bytes());
+        }
+        return match report {
+            Some(report) => print(&report, json),
+            None => Ok(()),
+        };
+    }
     if threads.is_some() && (board != BoardGame::Cram || misere) {
         return Err(Failure::input(anyhow!(
             "--threads applies to Cram's normal-play search, not to {}{}",
@@ -108,9 +158,14 @@ pub fn run(
         let memory = Memory::parse(memory)?;
         table(board, rows, cols, memory.0, threads, &mut Bar::above(8))?
     };
+    print(&report, json)
+}
+
+/// Prints the table as text or JSON.
+fn print(report: &TableReport, json: bool) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
-        let line = serde_json::to_string(&report).map_err(Failure::other)?;
+        let line = serde_json::to_string(report).map_err(Failure::other)?;
         writeln!(out, "{line}")?;
     } else {
         write!(out, "{report}")?;

@@ -1,0 +1,104 @@
+//! The ranks of an MPI job as a [`Transport`] (the `mpi` feature): the library's
+//! distributed solve sends its batches through `MPI_Alltoallv` and agrees on tier counts
+//! through `MPI_Allreduce`.
+
+use grundy::solve::distributed::Transport;
+use mpi::collective::SystemOperation;
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::environment::Universe;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+
+/// Variables an MPI launcher (`mpirun` of Open MPI or MPICH, Slurm's `srun`) sets in each
+/// process it starts.
+const LAUNCHED: [&str; 4] = [
+    "OMPI_COMM_WORLD_SIZE",
+    "PMI_SIZE",
+    "PMIX_RANK",
+    "SLURM_STEP_ID",
+];
+
+/// This process's place in an MPI job.
+pub struct Mpi {
+    // Finalises MPI when dropped, after the world is gone.
+    world: SimpleCommunicator,
+    _universe: Universe,
+}
+
+impl Mpi {
+    /// The job this process belongs to, when a launcher started it; `None` for a process
+    /// started by hand (which then runs as the default build does).
+    pub fn job() -> Option<Mpi> {
+        if !LAUNCHED.iter().any(|v| std::env::var_os(v).is_some()) {
+            return None;
+        }
+        let universe = mpi::initialize()?;
+        let world = universe.world();
+        Some(Mpi {
+            world,
+            _universe: universe,
+        })
+    }
+}
+
+/// Where each rank's batch starts in one buffer.
+fn starts(counts: &[i32]) -> Vec<i32> {
+    counts
+        .iter()
+        .scan(0i32, |at, &n| {
+            let start = *at;
+            *at += n;
+            Some(start)
+        })
+        .collect()
+}
+
+impl Transport for Mpi {
+    fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    fn ranks(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    fn exchange(&mut self, out: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        let ranks = self.ranks();
+        // A batch is bounded by the solve's rounds (tens of MiB), far below 2 GiB.
+        let sent: Vec<i32> = out
+            .iter()
+            .map(|b| i32::try_from(b.len()).expect("a batch under 2 GiB"))
+            .collect();
+        let mut got = vec![0i32; ranks];
+        self.world.all_to_all_into(&sent[..], &mut got[..]);
+        // Never an empty allocation: the dangling address of an empty Vec is 1, which MPI
+        // reads as MPI_IN_PLACE.
+        let mut flat: Vec<u8> = Vec::with_capacity(out.iter().map(Vec::len).sum::<usize>().max(1));
+        for batch in &out {
+            flat.extend_from_slice(batch);
+        }
+        let total: usize = got.iter().map(|&n| n as usize).sum();
+        let mut into = vec![0u8; total.max(1)];
+        {
+            let (sent_at, got_at) = (starts(&sent), starts(&got));
+            let send = Partition::new(&flat[..], &sent[..], &sent_at[..]);
+            let mut recv = PartitionMut::new(&mut into[..total], &got[..], &got_at[..]);
+            self.world.all_to_all_varcount_into(&send, &mut recv);
+        }
+        let mut rest = &into[..];
+        got.iter()
+            .map(|&n| {
+                let (batch, tail) = rest.split_at(n as usize);
+                rest = tail;
+                batch.to_vec()
+            })
+            .collect()
+    }
+
+    fn max(&mut self, x: u64) -> u64 {
+        let mut m = 0u64;
+        self.world
+            .all_reduce_into(&x, &mut m, SystemOperation::max());
+        m
+    }
+}

@@ -1,0 +1,149 @@
+//! The `mpi` build under a real launcher: `mpirun -np 1`, `2` and `3` on this machine
+//! (loopback), each rank a process. Run by `.ci/run` as
+//! `cargo test --release --features mpi -p grundy-cli --test mpi`; without the feature
+//! this file is empty.
+
+#![cfg(feature = "mpi")]
+
+use std::process::{Command, Output};
+
+/// `grundy ARGS` as one process, not under a launcher: the default engines.
+fn alone(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("grundy runs")
+}
+
+/// `mpirun -np N grundy ARGS`.
+fn ranks(n: usize, args: &[&str]) -> Output {
+    Command::new("mpirun")
+        .args([
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "-np",
+            &n.to_string(),
+        ])
+        .args([
+            "--mca",
+            "btl_tcp_if_include",
+            "lo",
+            "--mca",
+            "oob_tcp_if_include",
+            "lo",
+        ])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("mpirun runs (apt install openmpi-bin)")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Each rank's `--stats` line: (rank, ranks, positions stored, messages, bytes).
+fn stats_lines(stderr: &[u8]) -> Vec<(usize, usize, u64, u64, u64)> {
+    let mut lines: Vec<_> = text(stderr)
+        .lines()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            if w.first() != Some(&"rank") {
+                return None;
+            }
+            let num = |i: usize| w[i].trim_end_matches([':', ',']).parse::<u64>().unwrap();
+            Some((num(1) as usize, num(3) as usize, num(4), num(7), num(10)))
+        })
+        .collect();
+    lines.sort_unstable();
+    lines
+}
+
+#[test]
+fn tables_over_ranks_print_what_one_process_prints() {
+    for (game, rows, cols) in [
+        ("cram", "1..=3", "1..=10"),
+        ("cram", "4..=5", "1..=6"),
+        ("chomp", "1..=6", "1..=8"),
+    ] {
+        for json in [false, true] {
+            let mut args = vec!["table", game, "--rows", rows, "--cols", cols];
+            if json {
+                args.push("--json");
+            }
+            let expected = alone(&args);
+            assert!(expected.status.success(), "{}", text(&expected.stderr));
+            for n in [1, 2, 3] {
+                let got = ranks(n, &args);
+                assert!(
+                    got.status.success(),
+                    "{game} on {n} ranks: {}",
+                    text(&got.stderr)
+                );
+                assert_eq!(
+                    text(&got.stdout),
+                    text(&expected.stdout),
+                    "{game} {rows} × {cols} on {n} ranks"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn each_rank_says_what_it_stored_and_three_split_the_table() {
+    let args = ["table", "cram", "--rows", "5", "--cols", "6", "--stats"];
+    let one = ranks(1, &args);
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    let one = stats_lines(&one.stderr);
+    assert_eq!(one.len(), 1, "{one:?}");
+    let (_, _, all, messages, bytes) = one[0];
+    assert!(all > 100_000, "{all}");
+    assert_eq!((messages, bytes), (0, 0));
+    // --stats without a launcher: the same engine in one process, the same line.
+    let here = alone(&args);
+    assert_eq!(stats_lines(&here.stderr), one);
+    for n in [2, 3] {
+        let got = ranks(n, &args);
+        assert!(got.status.success(), "{}", text(&got.stderr));
+        let lines = stats_lines(&got.stderr);
+        assert_eq!(
+            lines.iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
+            (0..n).map(|r| (r, n)).collect::<Vec<_>>()
+        );
+        // Each position is stored once, on one rank; every rank sends its share.
+        assert_eq!(lines.iter().map(|l| l.2).sum::<u64>(), all);
+        assert!(lines.iter().all(|l| l.3 > 0 && l.4 > 0), "{lines:?}");
+        if n == 3 {
+            assert!(
+                lines.iter().all(|l| l.2 * 100 <= all * 45),
+                "{lines:?} of {all}"
+            );
+        }
+    }
+}
+
+#[test]
+fn other_commands_refuse_once_instead_of_running_on_every_rank() {
+    for args in [
+        &["sequence", "kayles", "--upto", "10"][..],
+        &["table", "cram", "--rows", "2", "--cols", "2", "--misere"][..],
+        &["table", "cram", "--rows", "12", "--cols", "11"][..],
+    ] {
+        let got = ranks(2, args);
+        assert!(!got.status.success(), "{args:?}");
+        assert!(got.stdout.is_empty(), "{args:?}: {}", text(&got.stdout));
+        let errors = text(&got.stderr)
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .count();
+        assert_eq!(errors, 1, "{args:?}: {}", text(&got.stderr));
+    }
+    // One rank is one process: every command runs as it does alone.
+    let got = ranks(1, &["sequence", "kayles", "--upto", "10"]);
+    assert!(got.status.success());
+    assert_eq!(
+        got.stdout,
+        alone(&["sequence", "kayles", "--upto", "10"]).stdout
+    );
+}
