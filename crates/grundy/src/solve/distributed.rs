@@ -27,10 +27,16 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Barrier, Mutex};
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxBuildHasher;
 use serde::Serialize;
+use thiserror::Error;
+
+use crate::parse::escaped_path;
+use crate::store;
 
 use crate::game::{Components, Game};
 use crate::games::board::{Bits, Chomp, CramOn};
@@ -107,6 +113,72 @@ pub struct Stats {
     pub messages: u64,
     /// Bytes in those batches.
     pub bytes: u64,
+    /// Positions read from this rank's shard at the start.
+    pub loaded: u64,
+}
+
+/// Where the ranks keep their parts of a solve, and when they save them.
+pub struct Saving<'a> {
+    /// The folder of the shards, one a rank: `rank-R.shard`.
+    pub dir: &'a Path,
+    /// What is solved (the game and board): a shard of another solve is refused.
+    pub label: &'a str,
+    /// How often the parts are saved (at the end of a tier, once this much time has passed).
+    pub every: Duration,
+    /// Whether this rank was asked to stop (a signal): then every rank saves and stops at
+    /// the end of the tier.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// Why a solve with [`Saving`] ended without its values. Every rank gets the same kind.
+#[derive(Debug, Error)]
+pub enum SolveStop {
+    /// A rank was asked to stop; every part was saved.
+    #[error("stopped; every rank's part is saved in {}", escaped_path(.0))]
+    Stopped(PathBuf),
+    /// A shard was refused: another solve's, another rank count's, or damaged. (On rank 0
+    /// the message names the shard; elsewhere it may only say another rank refused one.)
+    #[error("{0}")]
+    Shard(String),
+    /// A shard could not be written or read.
+    #[error("{0}")]
+    Files(String),
+}
+
+/// How far a solve got, as one number that grows with progress (so that the ranks can agree
+/// on the least of theirs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Progress {
+    /// Nothing saved.
+    Fresh,
+    /// Every tier from this one up has been expanded, on every rank.
+    Found(u32),
+    /// Every tier below this one has its values, on every rank.
+    Valued(u32),
+}
+
+impl Progress {
+    const FOUND: u64 = 1;
+    const VALUED: u64 = 1 << 40;
+    const TOP: u64 = 1 << 32;
+
+    fn code(self) -> u64 {
+        match self {
+            Progress::Fresh => 0,
+            Progress::Found(t) => Self::FOUND + (Self::TOP - u64::from(t)),
+            Progress::Valued(t) => Self::VALUED + u64::from(t),
+        }
+    }
+
+    fn of(code: u64) -> Progress {
+        if code >= Self::VALUED {
+            Progress::Valued((code - Self::VALUED) as u32)
+        } else if code >= Self::FOUND {
+            Progress::Found((Self::TOP - (code - Self::FOUND)) as u32)
+        } else {
+            Progress::Fresh
+        }
+    }
 }
 
 /// The rank that owns `p`: the same on every rank, whatever the process.
@@ -123,6 +195,8 @@ struct Part<'t, G: Tiered> {
     /// The positions this rank owns, by tier.
     tiers: Vec<Vec<G::Position>>,
     stats: Stats,
+    saving: Option<&'t Saving<'t>>,
+    last_save: Instant,
 }
 
 /// Positions a rank handles between two exchanges (bounds the memory of a round).
@@ -208,15 +282,19 @@ impl<'t, G: Tiered> Part<'t, G> {
         self.transport.max(n.div_ceil(ROUND) as u64) as usize
     }
 
-    /// Finds every position below the roots, tier by tier from the top.
-    fn discover(&mut self, roots: &[G::Position]) {
-        let found = self.send_keys(roots);
-        for p in found {
-            self.keep(p);
+    /// Finds every position below the roots, tier by tier from the top; after a resume,
+    /// from below tier `from`, every tier from it up being expanded already.
+    fn discover(&mut self, roots: &[G::Position], from: Option<u32>) -> Result<(), SolveStop> {
+        if from.is_none() {
+            let found = self.send_keys(roots);
+            for p in found {
+                self.keep(p);
+            }
         }
         let top = self.transport.max(self.tiers.len() as u64) as usize;
+        let below = from.map_or(top, |t| t as usize);
         let mut buf = Vec::new();
-        for t in (1..top).rev() {
+        for t in (1..below.min(top)).rev() {
             let mine = self.tiers.get(t).map_or(0, Vec::len);
             let rounds = self.rounds(mine);
             for round in 0..rounds {
@@ -240,7 +318,127 @@ impl<'t, G: Tiered> Part<'t, G> {
                     self.keep(c);
                 }
             }
+            self.boundary(Progress::Found(t as u32))?;
         }
+        Ok(())
+    }
+
+    /// The end of a tier: saves every rank's part when it is time or a rank was asked to
+    /// stop, and then stops every rank if one was asked to.
+    fn boundary(&mut self, reached: Progress) -> Result<(), SolveStop> {
+        let Some(saving) = self.saving else {
+            return Ok(());
+        };
+        let asked = (saving.stop)();
+        let due = asked || self.last_save.elapsed() >= saving.every;
+        if self.transport.max(u64::from(due)) == 0 {
+            return Ok(());
+        }
+        let failed = self.save(saving, reached).err();
+        if self.transport.max(u64::from(failed.is_some())) == 1 {
+            return Err(SolveStop::Files(failed.unwrap_or_else(|| {
+                "another rank could not save its part".to_string()
+            })));
+        }
+        self.last_save = Instant::now();
+        if self.transport.max(u64::from(asked)) == 1 {
+            return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
+        }
+        Ok(())
+    }
+
+    /// Writes this rank's part: how far the solve got, then every position with its tier
+    /// and value (`u32::MAX` for none yet).
+    fn save(&self, saving: &Saving<'_>, reached: Progress) -> Result<(), String> {
+        let mut payload = Vec::with_capacity(16 + self.table.len() * (G::Position::BYTES + 8));
+        payload.extend_from_slice(&reached.code().to_le_bytes());
+        payload.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
+        for (p, v) in &self.table {
+            p.write(&mut payload);
+            payload.extend_from_slice(&self.game.tier(p).to_le_bytes());
+            payload.extend_from_slice(&v.unwrap_or(u32::MAX).to_le_bytes());
+        }
+        let path = shard_path(saving.dir, self.me());
+        store::write(&path, &self.shard_label(saving), &payload).map_err(|e| e.to_string())
+    }
+
+    fn shard_label(&self, saving: &Saving<'_>) -> String {
+        format!(
+            "grundy shard: {}, rank {} of {}",
+            saving.label,
+            self.me(),
+            self.ranks()
+        )
+    }
+
+    /// Reads this rank's shard, if there is one: how far it got. Every rank must call it.
+    fn load(&mut self, saving: &Saving<'_>) -> Result<Progress, SolveStop> {
+        let path = shard_path(saving.dir, self.me());
+        let entry = G::Position::BYTES + 8;
+        let read = store::read(&path, &self.shard_label(saving), u64::MAX >> 8)
+            .map_err(|e| {
+                if e.is_damaged() {
+                    SolveStop::Shard(format!(
+                        "shard refused: {e} (a shard is kept for one board and one number of ranks; remove the folder to start afresh)"
+                    ))
+                } else {
+                    SolveStop::Files(e.to_string())
+                }
+            })
+            .and_then(|bytes| {
+                let Some(bytes) = bytes else {
+                    return Ok(Progress::Fresh);
+                };
+                let damaged = || {
+                    SolveStop::Shard(format!(
+                        "shard refused: {} is cut short or damaged",
+                        escaped_path(&path)
+                    ))
+                };
+                if bytes.len() < 16 {
+                    return Err(damaged());
+                }
+                let code = u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"));
+                let count = u64::from_le_bytes(bytes[8..16].try_into().expect("eight bytes"));
+                if (bytes.len() - 16) as u64 != count.saturating_mul(entry as u64) {
+                    return Err(damaged());
+                }
+                for e in bytes[16..].chunks_exact(entry) {
+                    let p = G::Position::read(e);
+                    let at = G::Position::BYTES;
+                    let tier = u32::from_le_bytes(e[at..at + 4].try_into().expect("four bytes"));
+                    let v = u32::from_le_bytes(e[at + 4..at + 8].try_into().expect("four bytes"));
+                    if tier != self.game.tier(&p) {
+                        return Err(damaged());
+                    }
+                    self.keep(p);
+                    if v != u32::MAX {
+                        self.table.insert(p, Some(v));
+                    }
+                }
+                self.stats.loaded = count;
+                Ok(Progress::of(code))
+            });
+        // Every rank learns whether one refused its shard; rank 0 hears why.
+        let failed = read.as_ref().err().map(ToString::to_string);
+        let mut out = vec![Vec::new(); self.ranks()];
+        if let Some(why) = &failed {
+            out[0] = why.as_bytes().to_vec();
+        }
+        let heard = self.exchange(out);
+        if self.transport.max(u64::from(failed.is_some())) == 1 {
+            let first = heard.iter().find(|m| !m.is_empty());
+            return Err(match (read, first) {
+                (Err(e), _) if self.me() != 0 => e,
+                (_, Some(m)) => SolveStop::Shard(String::from_utf8_lossy(m).into_owned()),
+                _ => SolveStop::Shard("another rank refused its shard".into()),
+            });
+        }
+        let least = u64::MAX
+            - self
+                .transport
+                .max(u64::MAX - read.as_ref().map_or(0, |p| p.code()));
+        Ok(Progress::of(least))
     }
 
     /// Values of `keys` from their owners, in order (every key must be stored somewhere
@@ -284,20 +482,31 @@ impl<'t, G: Tiered> Part<'t, G> {
             .collect()
     }
 
-    /// Values of every stored position, tier by tier from the bottom.
-    fn evaluate(&mut self) {
+    /// Values of every stored position, tier by tier from the bottom (from tier `from`,
+    /// the ones below having theirs); a position whose value was loaded is not done again.
+    fn evaluate(&mut self, from: u32) -> Result<(), SolveStop> {
         let top = self.transport.max(self.tiers.len() as u64) as usize;
         let mut buf = Vec::new();
         let mut mex = MexSet::new();
-        for t in 0..top {
-            let mine = self.tiers.get(t).map_or(0, Vec::len);
-            let rounds = self.rounds(mine);
+        for t in from as usize..top {
+            let todo: Vec<G::Position> = self
+                .tiers
+                .get(t)
+                .map(|v| {
+                    v.iter()
+                        .filter(|p| self.table.get(*p).is_some_and(Option::is_none))
+                        .copied()
+                        .collect()
+                })
+                .unwrap_or_default();
+            let rounds = self.rounds(todo.len());
             for round in 0..rounds {
-                let chunk: Vec<G::Position> = self
-                    .tiers
-                    .get(t)
-                    .map(|v| v.iter().skip(round * ROUND).take(ROUND).copied().collect())
-                    .unwrap_or_default();
+                let chunk: Vec<G::Position> = todo
+                    .iter()
+                    .skip(round * ROUND)
+                    .take(ROUND)
+                    .copied()
+                    .collect();
                 let options: Vec<Vec<(u64, Components<G::Position>)>> =
                     chunk.iter().map(|p| self.options(p, &mut buf)).collect();
                 let mut index = HashMap::with_hasher(FxBuildHasher);
@@ -321,8 +530,15 @@ impl<'t, G: Tiered> Part<'t, G> {
                     self.table.insert(*p, Some(v));
                 }
             }
+            self.boundary(Progress::Valued(t as u32 + 1))?;
         }
+        Ok(())
     }
+}
+
+/// The shard of rank `rank` in `dir`.
+pub fn shard_path(dir: &Path, rank: usize) -> PathBuf {
+    dir.join(format!("rank-{rank}.shard"))
 }
 
 /// The values of `roots` (read on rank 0; the other ranks' are ignored), solved over every
@@ -333,13 +549,38 @@ pub fn values<G: Tiered>(
     roots: &[G::Position],
     transport: &mut dyn Transport,
 ) -> (Vec<Nimber>, Stats) {
+    values_saved(game, roots, transport, None).expect("nothing to save, nothing to stop")
+}
+
+/// [`values`], each rank keeping its part in a shard as `saving` says and going on from
+/// the shards it finds. The ranks resume from the least progress among their shards; a
+/// rank whose shard is missing starts its part afresh (the others keep their values, and
+/// the positions are found again). A shard of another solve or another number of ranks,
+/// or a damaged one, is refused before any work, on every rank.
+pub fn values_saved<G: Tiered>(
+    game: &G,
+    roots: &[G::Position],
+    transport: &mut dyn Transport,
+    saving: Option<&Saving<'_>>,
+) -> Result<(Vec<Nimber>, Stats), SolveStop> {
     let mut part = Part {
         game,
         transport,
         table: HashMap::with_hasher(FxBuildHasher),
         tiers: Vec::new(),
         stats: Stats::default(),
+        saving: None,
+        last_save: Instant::now(),
     };
+    let progress = match saving {
+        Some(s) => {
+            let _ = std::fs::create_dir_all(s.dir);
+            part.load(s)?
+        }
+        None => Progress::Fresh,
+    };
+    // Set only now: `Part` borrows the saving for the solve's length.
+    let saving: Option<&Saving<'_>> = saving;
     // Roots are asked of rank 0 alone; a known value is not stored anywhere.
     let on_zero = part.me() == 0;
     let mut wanted = Vec::new();
@@ -356,8 +597,16 @@ pub fn values<G: Tiered>(
             }
         }
     }
-    part.discover(&wanted);
-    part.evaluate();
+    let mut part = Part { saving, ..part };
+    match progress {
+        Progress::Fresh => part.discover(&wanted, None)?,
+        Progress::Found(t) => part.discover(&wanted, Some(t))?,
+        Progress::Valued(_) => {}
+    }
+    part.evaluate(match progress {
+        Progress::Valued(t) => t,
+        _ => 0,
+    })?;
     let asked = part.ask(&wanted);
     let mut next = asked.into_iter();
     let values = rooted
@@ -367,7 +616,7 @@ pub fn values<G: Tiered>(
         })
         .collect();
     part.stats.stored = part.table.len() as u64;
-    (values, part.stats)
+    Ok((values, part.stats))
 }
 
 /// One process alone.

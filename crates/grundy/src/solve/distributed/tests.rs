@@ -117,3 +117,152 @@ proptest! {
         prop_assert_eq!(got, vec![expected]);
     }
 }
+
+/// `values_saved` on `ranks` threads with shards in `dir`; rank 1 (or 0 alone) is asked to
+/// stop after `stop_after` tier ends, if given. Every rank's result.
+fn saved_on_ranks<G: Tiered + Sync>(
+    game: &G,
+    roots: &[G::Position],
+    ranks: usize,
+    dir: &std::path::Path,
+    label: &str,
+    stop_after: Option<usize>,
+) -> Vec<Result<(Vec<Nimber>, Stats), SolveStop>> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = Local::group(ranks)
+            .into_iter()
+            .map(|mut t| {
+                s.spawn(move || {
+                    let asked = std::sync::atomic::AtomicUsize::new(0);
+                    let me = t.rank();
+                    let stop = move || {
+                        let n = asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        me == ranks.min(2) - 1 && stop_after.is_some_and(|k| n >= k)
+                    };
+                    let saving = Saving {
+                        dir,
+                        label,
+                        every: std::time::Duration::from_secs(3600),
+                        stop: &stop,
+                    };
+                    values_saved(game, roots, &mut t, Some(&saving))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+#[test]
+fn a_stopped_solve_saves_every_part_and_goes_on_from_them() {
+    let cram = Cram::new(4, 6).unwrap();
+    let expected = Solver::new(cram).grundy(&cram.full()).unwrap();
+    let (_, alone) = values(&cram, &[cram.full()], &mut Single);
+    for ranks in [1, 2, 3] {
+        for stop_after in [0, 5, 12, 30] {
+            let dir = tempfile::tempdir().unwrap();
+            let stopped = saved_on_ranks(
+                &cram,
+                &[cram.full()],
+                ranks,
+                dir.path(),
+                "cram 4×6",
+                Some(stop_after),
+            );
+            assert!(
+                stopped
+                    .iter()
+                    .all(|r| matches!(r, Err(SolveStop::Stopped(_)))),
+                "{stopped:?}"
+            );
+            for r in 0..ranks {
+                assert!(shard_path(dir.path(), r).is_file());
+            }
+            let again = saved_on_ranks(&cram, &[cram.full()], ranks, dir.path(), "cram 4×6", None);
+            let again: Vec<(Vec<Nimber>, Stats)> = again.into_iter().map(Result::unwrap).collect();
+            assert_eq!(
+                again[0].0,
+                vec![expected],
+                "{ranks} ranks, stopped after {stop_after}"
+            );
+            assert!(
+                again.iter().all(|(_, s)| s.loaded > 0),
+                "{ranks} ranks: nothing loaded"
+            );
+            assert_eq!(
+                again.iter().map(|(_, s)| s.stored).sum::<u64>(),
+                alone.stored
+            );
+        }
+    }
+}
+
+#[test]
+fn a_missing_shard_starts_its_part_afresh_and_the_answer_is_the_same() {
+    let cram = Cram::new(4, 6).unwrap();
+    let expected = Solver::new(cram).grundy(&cram.full()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let stopped = saved_on_ranks(&cram, &[cram.full()], 3, dir.path(), "cram 4×6", Some(14));
+    assert!(stopped.iter().all(Result::is_err));
+    std::fs::remove_file(shard_path(dir.path(), 1)).unwrap();
+    let again = saved_on_ranks(&cram, &[cram.full()], 3, dir.path(), "cram 4×6", None);
+    let again: Vec<(Vec<Nimber>, Stats)> = again.into_iter().map(Result::unwrap).collect();
+    assert_eq!(again[0].0, vec![expected]);
+    assert_eq!(again[1].1.loaded, 0);
+    assert!(again[0].1.loaded > 0 && again[2].1.loaded > 0);
+}
+
+#[test]
+fn shards_of_another_solve_or_rank_count_or_damaged_are_refused_on_every_rank() {
+    let cram = Cram::new(3, 7).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let stopped = saved_on_ranks(&cram, &[cram.full()], 2, dir.path(), "cram 3×7", Some(3));
+    assert!(stopped.iter().all(Result::is_err));
+    let refused = |results: Vec<Result<(Vec<Nimber>, Stats), SolveStop>>| {
+        assert!(
+            results
+                .iter()
+                .all(|r| matches!(r, Err(SolveStop::Shard(_)))),
+            "{results:?}"
+        );
+        match &results[0] {
+            Err(SolveStop::Shard(m)) => m.clone(),
+            _ => unreachable!(),
+        }
+    };
+    // Another board's label.
+    let m = refused(saved_on_ranks(
+        &cram,
+        &[cram.full()],
+        2,
+        dir.path(),
+        "cram 4×6",
+        None,
+    ));
+    assert!(m.contains("shard refused"), "{m}");
+    // Another number of ranks: the shards say "of 2".
+    let m = refused(saved_on_ranks(
+        &cram,
+        &[cram.full()],
+        3,
+        dir.path(),
+        "cram 3×7",
+        None,
+    ));
+    assert!(m.contains("shard refused"), "{m}");
+    // A damaged shard (rank 1's), named on rank 0.
+    let path = shard_path(dir.path(), 1);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&path, bytes).unwrap();
+    let m = refused(saved_on_ranks(
+        &cram,
+        &[cram.full()],
+        2,
+        dir.path(),
+        "cram 3×7",
+        None,
+    ));
+    assert!(m.contains("rank-1.shard"), "{m}");
+}
