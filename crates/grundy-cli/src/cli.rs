@@ -336,8 +336,10 @@ Examples:
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
         /// Cram, one board: save what the search has proved in FILE every five minutes
-        /// and when stopped (Ctrl-C, SIGTERM); the same command resumes from it.
-        #[arg(long, value_name = "FILE")]
+        /// and when stopped (Ctrl-C, SIGTERM); the same command resumes from it. Under an
+        /// MPI launcher (or with --stats): a folder where each rank keeps its part of each
+        /// board, saved every minute and when the job is stopped.
+        #[arg(long, value_name = "FILE|DIR")]
         checkpoint: Option<PathBuf>,
         /// Solve by the tiered engine that MPI jobs run (every position stored once, on
         /// the rank its hash names) and print each rank's line on standard error:

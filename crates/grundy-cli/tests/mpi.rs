@@ -147,3 +147,83 @@ fn other_commands_refuse_once_instead_of_running_on_every_rank() {
         alone(&["sequence", "kayles", "--upto", "10"]).stdout
     );
 }
+
+#[test]
+fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = dir.path().to_str().unwrap();
+    // 5 × 7 takes some seconds on two ranks: the signal lands in the middle.
+    let args = [
+        "table",
+        "cram",
+        "--rows",
+        "5",
+        "--cols",
+        "5..=7",
+        "--checkpoint",
+        shards,
+        "--stats",
+    ];
+    let mut job = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2"])
+        .args([
+            "--mca",
+            "btl_tcp_if_include",
+            "lo",
+            "--mca",
+            "oob_tcp_if_include",
+            "lo",
+        ])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let sent = Command::new("kill")
+        .args(["-TERM", &job.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let stopped = job.wait_with_output().unwrap();
+    assert!(
+        !stopped.status.success(),
+        "the job ended before the signal: {}",
+        text(&stopped.stderr)
+    );
+    assert!(stopped.stdout.is_empty());
+    assert!(
+        text(&stopped.stderr).contains("every rank's part is saved"),
+        "{}",
+        text(&stopped.stderr)
+    );
+    // Another number of ranks is refused, once, before any work.
+    let other = ranks(3, &args);
+    assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
+    assert_eq!(
+        text(&other.stderr).matches("error: shard refused").count(),
+        1,
+        "{}",
+        text(&other.stderr)
+    );
+    // The same command goes on from the shards to the one-process answer.
+    let resumed = ranks(2, &args);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(
+        text(&resumed.stdout),
+        text(&alone(&["table", "cram", "--rows", "5", "--cols", "5..=7"]).stdout)
+    );
+    let loaded: Vec<u64> = text(&resumed.stderr)
+        .lines()
+        .filter_map(|l| {
+            l.split(", ")
+                .last()?
+                .strip_suffix(" positions loaded")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert_eq!(loaded.len(), 2, "{}", text(&resumed.stderr));
+    assert!(loaded.iter().all(|&l| l > 0), "{loaded:?}");
+}

@@ -5,12 +5,14 @@ use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
 use grundy::catalogue::{self, Feature, Game};
-use grundy::report::table::{BoardGame, TableReport, table, table_on};
+use grundy::parse::escaped_path;
+use grundy::report::table::{BoardGame, OnRanks, RanksSaving, TableReport, table, table_on};
 use grundy::solve::distributed::{Single, Transport};
 
 use super::memory::Memory;
 use crate::Failure;
 use crate::progress::Bar;
+use crate::signals::Deferring;
 
 /// Parses `A..=B`, `A..B` or `N` for `--rows` or `--cols`, within 1..=`max`.
 fn range(flag: &str, text: &str, max: usize) -> Result<RangeInclusive<usize>, Failure> {
@@ -79,43 +81,7 @@ pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Fai
         _ => BoardGame::Cram,
     };
     if stats || job.is_some() {
-        if misere || threads.is_some() || checkpoint.is_some() || memory.is_some() {
-            return Err(Failure::input(anyhow!(
-                "--misere, --threads, --checkpoint and --memory are not part of the ranks' solve (under an MPI launcher, or with --stats): each rank runs one thread and holds its share of the table"
-            )));
-        }
-        let (max_rows, max_cols) = board.max_sides();
-        let rows = range("rows", rows, max_rows)?;
-        let cols = range("cols", cols, max_cols)?;
-        let mut alone = Single;
-        let transport: &mut dyn Transport = match job {
-            Some(job) => job,
-            None => &mut alone,
-        };
-        let (report, counts) = table_on(board, rows, cols, transport)?;
-        if stats {
-            // One write, so that the ranks' lines do not interleave.
-            let line = format!(
-                "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent\n",
-                transport.rank(),
-                transport.ranks(),
-                counts.stored,
-                counts.messages,
-                counts.bytes
-            );
-            let _ = io::stderr().write_all(line.as_bytes());
-        }
-        return match report {
-            Some(report) => print(&report, json),
-            None => Ok(()),
-        };
-    }
-    if threads.is_some() && (board != BoardGame::Cram || misere) {
-        return Err(Failure::input(anyhow!(
-            "--threads applies to Cram's normal-play search, not to {}{}",
-            board.name(),
-            if misere { " --misere" } else { "" }
-        )));
+        return on_ranks(board, req, job);
     }
     let threads = threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -160,6 +126,78 @@ pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Fai
     };
     print(&report, json)
 }
+
+/// The table as one solve over the ranks of an MPI job (or, with `--stats` alone, over
+/// this one process), with `--checkpoint DIR` keeping each rank's part in shards there.
+fn on_ranks(
+    board: BoardGame,
+    req: &Request<'_>,
+    job: Option<&mut dyn Transport>,
+) -> Result<(), Failure> {
+    if req.misere || req.threads.is_some() || req.memory.is_some() {
+        return Err(Failure::input(anyhow!(
+            "--misere, --threads and --memory are not part of the ranks' solve (under an MPI launcher, or with --stats): each rank runs one thread and holds its share of the table"
+        )));
+    }
+    let (max_rows, max_cols) = board.max_sides();
+    let rows = range("rows", req.rows, max_rows)?;
+    let cols = range("cols", req.cols, max_cols)?;
+    let mut alone = Single;
+    let transport: &mut dyn Transport = match job {
+        Some(job) => job,
+        None => &mut alone,
+    };
+    // With shards, a first SIGINT or SIGTERM (mpirun passes them on to every rank) is
+    // only noted: every rank saves at the end of the tier in hand, then stops.
+    let deferring = req.checkpoint.map(|_| Deferring::start());
+    let asked = || deferring.as_ref().is_some_and(|d| d.pending().is_some());
+    let saving = req.checkpoint.map(|dir| RanksSaving {
+        dir,
+        every: SAVE_EVERY,
+        stop: &asked,
+    });
+    let outcome = table_on(board, rows, cols, transport, saving.as_ref())?;
+    let (report, counts) = match outcome {
+        OnRanks::Done(report, counts) => (report, counts),
+        OnRanks::Stopped(at) => {
+            if transport.rank() == 0 {
+                eprintln!(
+                    "grundy: stopped; every rank's part is saved in {}, and the same command goes on from it",
+                    escaped_path(&at)
+                );
+            }
+            let signal = deferring
+                .as_ref()
+                .and_then(Deferring::pending)
+                .unwrap_or(15);
+            crate::signals::end_by(signal)
+        }
+    };
+    if req.stats {
+        // One write, so that the ranks' lines do not interleave.
+        let mut line = format!(
+            "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent",
+            transport.rank(),
+            transport.ranks(),
+            counts.stored,
+            counts.messages,
+            counts.bytes
+        );
+        if req.checkpoint.is_some() {
+            line.push_str(&format!(", {} positions loaded", counts.loaded));
+        }
+        line.push('\n');
+        let _ = io::stderr().write_all(line.as_bytes());
+    }
+    drop(deferring);
+    match report {
+        Some(report) => print(&report, req.json),
+        None => Ok(()),
+    }
+}
+
+/// How often each rank saves its part with `--checkpoint`.
+const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Prints the table as text or JSON.
 fn print(report: &TableReport, json: bool) -> Result<(), Failure> {

@@ -152,61 +152,116 @@ pub fn table(
     })
 }
 
+/// How a table over ranks ended.
+#[derive(Debug)]
+pub enum OnRanks {
+    /// Rank 0 has the table, the others `None`; each rank what it stored, sent and loaded.
+    Done(Option<TableReport>, crate::solve::distributed::Stats),
+    /// A rank was asked to stop: every rank's part of the board in hand is saved under this
+    /// folder (the boards before it are too, finished).
+    Stopped(std::path::PathBuf),
+}
+
+/// Where a table over ranks keeps its shards: one folder a board (`cram-5x7`, or
+/// `chomp-RxC` for all the bars to R × C) under `dir`, saved as
+/// [`crate::solve::distributed::Saving`] says.
+pub struct RanksSaving<'a> {
+    /// The folder of the folders.
+    pub dir: &'a std::path::Path,
+    /// How often each rank saves.
+    pub every: std::time::Duration,
+    /// Whether this rank was asked to stop.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+}
+
 /// The table of `game` over `rows` × `cols` solved over every rank of `transport` (see
 /// [`crate::solve::distributed`]): each Cram board one solve of all its regions, every
-/// Chomp bar in one solve. Every rank must call it at once; rank 0 gets the table, the
-/// others `None`; each rank gets what it stored and sent.
+/// Chomp bar in one solve. Every rank must call it at once. With `saving`, each board's
+/// parts are kept in shards and a run goes on from them.
 pub fn table_on(
     game: BoardGame,
     rows: RangeInclusive<usize>,
     cols: RangeInclusive<usize>,
     transport: &mut dyn crate::solve::distributed::Transport,
-) -> Result<(Option<TableReport>, crate::solve::distributed::Stats), Error> {
-    use crate::solve::distributed::{self, Stats};
+    saving: Option<&RanksSaving<'_>>,
+) -> Result<OnRanks, Error> {
+    use crate::solve::distributed::{self, Saving, SolveStop, Stats, Tiered};
     check(game, &rows, &cols, false)?;
     let sizes: Vec<(usize, usize)> = rows
         .clone()
         .flat_map(|r| cols.clone().map(move |c| (r, c)))
         .collect();
     let mut total = Stats::default();
-    let mut add = |s: Stats| {
-        // Each solve's table is gone when it ends: the most held at once is the largest.
-        total.stored = total.stored.max(s.stored);
-        total.messages += s.messages;
-        total.bytes += s.bytes;
-    };
-    let found: Vec<Nimber> = match game {
+    /// One solve, saved under `name` when asked; its values, or where it stopped.
+    fn solve<G: Tiered>(
+        game: &G,
+        roots: &[G::Position],
+        name: &str,
+        transport: &mut dyn distributed::Transport,
+        saving: Option<&RanksSaving<'_>>,
+        total: &mut Stats,
+    ) -> Result<Result<Vec<Nimber>, std::path::PathBuf>, Error> {
+        let dir = saving.map(|s| s.dir.join(name));
+        let shards = match (saving, &dir) {
+            (Some(s), Some(dir)) => Some(Saving {
+                dir,
+                label: name,
+                every: s.every,
+                stop: s.stop,
+            }),
+            _ => None,
+        };
+        match distributed::values_saved(game, roots, transport, shards.as_ref()) {
+            Ok((values, stats)) => {
+                // Each solve's table is gone when it ends: the most held at once is the
+                // largest.
+                total.stored = total.stored.max(stats.stored);
+                total.messages += stats.messages;
+                total.bytes += stats.bytes;
+                total.loaded += stats.loaded;
+                Ok(Ok(values))
+            }
+            Err(SolveStop::Stopped(at)) => Ok(Err(at)),
+            Err(e @ SolveStop::Shard(_)) => Err(Error::input(e.to_string())),
+            Err(e @ SolveStop::Files(_)) => Err(Error::failed(e.to_string())),
+        }
+    }
+    let mut found: Vec<Nimber> = Vec::new();
+    match game {
         BoardGame::Chomp => {
             let roots = sizes
                 .iter()
                 .map(|&(r, c)| Chomp::rectangle(r, c).map_err(|e| Error::input(e.to_string())))
                 .collect::<Result<Vec<_>, _>>()?;
-            let (values, stats) = distributed::values(&Chomp, &roots, transport);
-            add(stats);
-            values
+            let name = format!("chomp-{}x{}", rows.end(), cols.end());
+            match solve(&Chomp, &roots, &name, transport, saving, &mut total)? {
+                Ok(values) => found = values,
+                Err(at) => return Ok(OnRanks::Stopped(at)),
+            }
         }
         BoardGame::Cram => {
-            let mut values = Vec::new();
             for &(r, c) in &sizes {
                 let size = |e: crate::games::board::CramError| Error::input(e.to_string());
-                let (v, stats) = if r * c > Cram::MAX_CELLS {
+                let name = format!("cram-{r}x{c}");
+                let done = if r * c > Cram::MAX_CELLS {
                     let cram = WideCram::new(r, c).map_err(size)?;
-                    distributed::values(&cram, &[cram.full()], transport)
+                    solve(&cram, &[cram.full()], &name, transport, saving, &mut total)?
                 } else {
                     let cram = Cram::new(r, c).map_err(size)?;
-                    distributed::values(&cram, &[cram.full()], transport)
+                    solve(&cram, &[cram.full()], &name, transport, saving, &mut total)?
                 };
-                add(stats);
-                values.extend(v);
+                match done {
+                    Ok(values) => found.extend(values),
+                    Err(at) => return Ok(OnRanks::Stopped(at)),
+                }
             }
-            values
         }
-    };
+    }
     if transport.rank() != 0 {
-        return Ok((None, total));
+        return Ok(OnRanks::Done(None, total));
     }
     let width = cols.clone().count();
-    Ok((
+    Ok(OnRanks::Done(
         Some(TableReport {
             game: game.name().into(),
             rows: rows.collect(),
@@ -352,7 +407,12 @@ mod tests {
                 .into_iter()
                 .map(|mut t| {
                     let (rows, cols) = (rows.clone(), cols.clone());
-                    s.spawn(move || table_on(game, rows, cols, &mut t).unwrap().0)
+                    s.spawn(
+                        move || match table_on(game, rows, cols, &mut t, None).unwrap() {
+                            OnRanks::Done(report, _) => report,
+                            OnRanks::Stopped(_) => panic!("stopped"),
+                        },
+                    )
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
@@ -376,6 +436,6 @@ mod tests {
         }
         // Refused like the one-process table, before any solve.
         let mut alone = crate::solve::distributed::Single;
-        assert!(table_on(BoardGame::Cram, 12..=12, 11..=11, &mut alone).is_err());
+        assert!(table_on(BoardGame::Cram, 12..=12, 11..=11, &mut alone, None).is_err());
     }
 }

@@ -607,6 +607,16 @@ pub fn values_saved<G: Tiered>(
         Progress::Valued(t) => t,
         _ => 0,
     })?;
+    // A finished part is saved whole: the same solve again only reads it.
+    if let Some(s) = saving {
+        let top = part.transport.max(part.tiers.len() as u64) as u32;
+        let failed = part.save(s, Progress::Valued(top)).err();
+        if part.transport.max(u64::from(failed.is_some())) == 1 {
+            return Err(SolveStop::Files(failed.unwrap_or_else(|| {
+                "another rank could not save its part".to_string()
+            })));
+        }
+    }
     let asked = part.ask(&wanted);
     let mut next = asked.into_iter();
     let values = rooted

@@ -266,3 +266,23 @@ fn shards_of_another_solve_or_rank_count_or_damaged_are_refused_on_every_rank() 
     ));
     assert!(m.contains("rank-1.shard"), "{m}");
 }
+
+#[test]
+fn a_finished_solve_is_read_back_without_a_message_of_work() {
+    let cram = Cram::new(4, 6).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let first: Vec<_> = saved_on_ranks(&cram, &[cram.full()], 2, dir.path(), "cram 4×6", None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let again: Vec<_> = saved_on_ranks(&cram, &[cram.full()], 2, dir.path(), "cram 4×6", None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(again[0].0, first[0].0);
+    for ((_, a), (_, f)) in again.iter().zip(&first) {
+        assert_eq!(a.loaded, f.stored);
+        // Only the roots' values are asked for: far fewer bytes than the solve sent.
+        assert!(a.bytes * 100 < f.bytes, "{a:?} against {f:?}");
+    }
+}
