@@ -164,7 +164,7 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
         shards,
         "--stats",
     ];
-    let mut job = Command::new("mpirun")
+    let job = Command::new("mpirun")
         .args(["--allow-run-as-root", "--oversubscribe", "-np", "2"])
         .args([
             "--mca",

@@ -83,6 +83,13 @@ pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Fai
     if stats || job.is_some() {
         return on_ranks(board, req, job);
     }
+    if threads.is_some() && (board != BoardGame::Cram || misere) {
+        return Err(Failure::input(anyhow!(
+            "--threads applies to Cram's normal-play search, not to {}{}",
+            board.name(),
+            if misere { " --misere" } else { "" }
+        )));
+    }
     let threads = threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
