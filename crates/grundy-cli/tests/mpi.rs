@@ -227,3 +227,109 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
     assert_eq!(loaded.len(), 2, "{}", text(&resumed.stderr));
     assert!(loaded.iter().all(|&l| l > 0), "{loaded:?}");
 }
+
+/// `mpirun -np N grundy ARGS` with `input` on standard input (which reaches rank 0 only).
+fn ranks_with_input(n: usize, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new("mpirun")
+        .args([
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "-np",
+            &n.to_string(),
+        ])
+        .args([
+            "--mca",
+            "btl_tcp_if_include",
+            "lo",
+            "--mca",
+            "oob_tcp_if_include",
+            "lo",
+        ])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn positions_over_ranks_are_explained_as_one_process_explains_them() {
+    // Random blocked Cram boards (a fixed generator, so the test is the same every run)
+    // and Chomp positions.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut cases = Vec::new();
+    for (rows, cols) in [(4, 6), (5, 5), (3, 8), (5, 6)] {
+        let bits = next();
+        let board: String = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        if bits >> ((r * cols + c) % 64) & 7 == 0 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        cases.push(("cram", format!("{rows} {cols}\n{board}")));
+    }
+    for lengths in ["7,7,5,2", "6,6,6,6,3", "9,4,4,1,1"] {
+        cases.push(("chomp", lengths.to_string()));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, position)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("case{i}.txt"));
+        std::fs::write(&path, position).unwrap();
+        let path = path.to_str().unwrap();
+        let expected = alone(&["analyze", game, path, "--json"]);
+        assert!(expected.status.success(), "{}", text(&expected.stderr));
+        for n in [1, 2, 3] {
+            let from_file = ranks(n, &["analyze", game, path, "--json"]);
+            assert!(from_file.status.success(), "{}", text(&from_file.stderr));
+            assert_eq!(
+                from_file.stdout, expected.stdout,
+                "{game} {position:?} on {n} ranks"
+            );
+        }
+        // From standard input, in words.
+        let words = alone(&["analyze", game, path]);
+        let piped = ranks_with_input(2, &["analyze", game], position);
+        assert!(piped.status.success(), "{}", text(&piped.stderr));
+        assert_eq!(
+            piped.stdout, words.stdout,
+            "{game} {position:?} from standard input"
+        );
+    }
+    // A bad position: one line from rank 0, exit 2, nothing printed.
+    let bad = ranks_with_input(3, &["analyze", "cram"], "3 x\n");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert_eq!(
+        text(&bad.stderr)
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .count(),
+        1,
+        "{}",
+        text(&bad.stderr)
+    );
+}

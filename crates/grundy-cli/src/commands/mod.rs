@@ -20,6 +20,7 @@ use anyhow::anyhow;
 use grundy::FamilyError;
 use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::parse::escaped_path;
+use grundy::report::table::BoardGame;
 use grundy::solve::distributed::Transport;
 
 use crate::Failure;
@@ -74,15 +75,31 @@ fn check_picture_names(command: &Command) -> Result<(), Failure> {
 /// Runs one parsed command line; `job` is the MPI job this process is a rank of, if any.
 pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
     check_picture_names(&cli.command)?;
+    let board = |name: &str| match catalogue::lookup(name) {
+        Ok(Game::Cram) => Some(BoardGame::Cram),
+        Ok(Game::Chomp) => Some(BoardGame::Chomp),
+        _ => None,
+    };
+    let over_ranks = match &cli.command {
+        Command::Table { .. } => true,
+        Command::Analyze { game, .. } => board(game).is_some(),
+        _ => false,
+    };
     if let Some(job) = &job
         && job.ranks() > 1
-        && !matches!(cli.command, Command::Table { .. })
+        && !over_ranks
     {
         return Err(Failure::input(anyhow!(
-            "this is rank {} of an MPI job of {} ranks; of the commands, only table cram|chomp runs as one solve over the ranks (run other commands without mpirun)",
+            "this is rank {} of an MPI job of {} ranks; of the commands, only table and analyze of cram and chomp run as one solve over the ranks (run other commands without mpirun)",
             job.rank(),
             job.ranks()
         )));
+    }
+    if let Command::Analyze { game, .. } = &cli.command
+        && let Some(b) = board(game)
+        && job.is_some()
+    {
+        return analyze_on_ranks(b, &cli.command, job.expect("a job"));
     }
     match cli.command {
         Command::Solve { problem, file } => solve(&problem, file.as_deref()),
@@ -491,6 +508,116 @@ fn analyze(
     }
     .map_err(failure)?;
     print_analysis(&analysis, remote.as_ref(), json, stats, started)
+}
+
+/// `analyze cram|chomp` as one solve over the ranks of an MPI job: rank 0 reads the
+/// position and hands it to the others, every rank solves its share, rank 0 prints the
+/// report one process prints.
+fn analyze_on_ranks(
+    board: BoardGame,
+    command: &Command,
+    job: &mut dyn Transport,
+) -> Result<(), Failure> {
+    let Command::Analyze {
+        file,
+        json,
+        stats,
+        cache,
+        memory,
+        png,
+        svg,
+        misere,
+        remoteness,
+        threads,
+        checkpoint,
+        ..
+    } = command
+    else {
+        unreachable!("called for analyze");
+    };
+    if *misere
+        || *remoteness
+        || threads.is_some()
+        || checkpoint.is_some()
+        || memory.is_some()
+        || cache.is_some()
+        || png.is_some()
+        || svg.is_some()
+    {
+        return Err(Failure::input(anyhow!(
+            "under an MPI launcher, analyze {} gives the value and the winning moves: --misere, --remoteness, --threads, --checkpoint, --memory, --png and --svg are for one process",
+            board.name()
+        )));
+    }
+    let input = shared_input(file.as_deref(), job)?;
+    let started = Instant::now();
+    let (report, counts) =
+        grundy::report::board::analyze_on(board, &input, job).map_err(failure)?;
+    if *stats {
+        let line = format!(
+            "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent\n",
+            job.rank(),
+            job.ranks(),
+            counts.stored,
+            counts.messages,
+            counts.bytes
+        );
+        let _ = io::stderr().write_all(line.as_bytes());
+    }
+    match report {
+        Some(report) => print_analysis(
+            &catalogue::Analysis {
+                report: grundy::report::Report::Board(report),
+                stats: String::new(),
+            },
+            None,
+            *json,
+            false,
+            started,
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The input of a command run over ranks: read by rank 0 (standard input reaches only it),
+/// then handed to every other rank. A rank 0 that cannot read it says why; the others end
+/// with the same status, quietly.
+fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, Failure> {
+    let ranks = job.ranks();
+    let mut out = vec![Vec::new(); ranks];
+    let mine = (job.rank() == 0).then(|| read_input(file));
+    if let Some(read) = &mine {
+        let message = match read {
+            Ok(input) => {
+                let mut m = vec![0u8];
+                m.extend_from_slice(&(input.source.len() as u64).to_le_bytes());
+                m.extend_from_slice(input.source.as_bytes());
+                m.extend_from_slice(&input.bytes);
+                m
+            }
+            Err(f) => vec![f.status.max(1)],
+        };
+        for batch in out.iter_mut().skip(1) {
+            batch.clone_from(&message);
+        }
+    }
+    let got = job.exchange(out);
+    if let Some(read) = mine {
+        return read;
+    }
+    let m = &got[0];
+    match m.first() {
+        Some(0) if m.len() >= 9 => {
+            let n = u64::from_le_bytes(m[1..9].try_into().expect("eight bytes")) as usize;
+            let source = String::from_utf8_lossy(&m[9..9 + n]).into_owned();
+            Ok(Input {
+                source,
+                bytes: m[9 + n..].to_vec(),
+            })
+        }
+        Some(&status) => Err(Failure::quiet(status)),
+        None => Err(Failure::quiet(1)),
+    }
 }
 
 /// Runs `work`, which saves into the checkpoint `path` as it goes, until it ends or a first

@@ -423,6 +423,22 @@ fn analyze_cram_on<B: CramWord>(
         }
     };
     progress.finish();
+    let report = cram_report(cram, free, value, &wins);
+    let mut line = describe_search(&stats);
+    if let Some(loaded) = loaded {
+        line.push_str(&format!("; {loaded} entries loaded from the checkpoint"));
+    }
+    Ok((report, line))
+}
+
+/// The report of Cram position `free`: its value, and its winning dominoes lettered on the
+/// board.
+fn cram_report<B: CramWord>(
+    cram: CramOn<B>,
+    free: B,
+    value: Nimber,
+    wins: &[Placement],
+) -> BoardReport {
     let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
     let moves: Vec<Move> = wins
         .iter()
@@ -458,18 +474,13 @@ fn analyze_cram_on<B: CramWord>(
                 .collect()
         })
         .collect();
-    let report = BoardReport {
+    BoardReport {
         game: "cram".into(),
         grundy: value,
         winner: Player::winner_of(value),
         board,
         winning_moves: moves,
-    };
-    let mut line = describe_search(&stats);
-    if let Some(loaded) = loaded {
-        line.push_str(&format!("; {loaded} entries loaded from the checkpoint"));
     }
-    Ok((report, line))
 }
 
 /// How often a checkpointed Cram search saves: every five minutes.
@@ -586,28 +597,9 @@ impl ChompEngine {
     }
 }
 
-/// The Chomp position of `input` explained within `memory` bytes; and what the engine did.
-pub fn analyze_chomp(
-    input: &Input,
-    memory: u64,
-    progress: &mut dyn Progress,
-) -> Result<(BoardReport, String), Error> {
-    let p = parse_chomp(input)?;
+/// The report of Chomp position `p`: its value, and its winning bites marked on the bar.
+fn chomp_report(p: u128, value: Nimber, wins: &[Bite]) -> BoardReport {
     let lengths = Chomp::lengths(p);
-    let mut engine = ChompEngine::new(lengths.len(), lengths[0], memory, progress);
-    let value = engine.value(p).map_err(solve_error)?;
-    let mut wins: Vec<Bite> = Vec::new();
-    if !value.is_zero() {
-        for bite in Chomp::bites(p) {
-            if engine
-                .value(Chomp::after(p, bite))
-                .map_err(solve_error)?
-                .is_zero()
-            {
-                wins.push(bite);
-            }
-        }
-    }
     let moves: Vec<Move> = wins
         .iter()
         .map(|b| Move {
@@ -638,13 +630,117 @@ pub fn analyze_chomp(
                 .collect()
         })
         .collect();
-    let report = BoardReport {
+    BoardReport {
         game: "chomp".into(),
         grundy: value,
         winner: Player::winner_of(value),
         board,
         winning_moves: moves,
-    };
+    }
+}
+
+/// The Cram or Chomp position of `input` explained by one solve over every rank of
+/// `transport` (see [`crate::solve::distributed`]): its value and every move's, all in one
+/// solve. Every rank must call it with the same input; rank 0 gets the report, the others
+/// `None`; each rank gets what it stored and sent.
+pub fn analyze_on(
+    game: super::table::BoardGame,
+    input: &Input,
+    transport: &mut dyn crate::solve::distributed::Transport,
+) -> Result<(Option<BoardReport>, crate::solve::distributed::Stats), Error> {
+    use super::table::BoardGame;
+    use crate::solve::distributed::{SolveStop, Stats, sum_values};
+    let stopped = |e: SolveStop| Error::failed(e.to_string());
+    fn cram_on<B: CramWord + crate::solve::distributed::Key>(
+        cram: CramOn<B>,
+        free: B,
+        transport: &mut dyn crate::solve::distributed::Transport,
+    ) -> Result<(Option<BoardReport>, Stats), SolveStop> {
+        let placements = cram.placements(free);
+        let mut sums = vec![cram.regions(free)];
+        sums.extend(
+            placements
+                .iter()
+                .map(|&p| cram.regions(cram.after(free, p))),
+        );
+        let (values, stats) = sum_values(&cram, &sums, transport, None)?;
+        if transport.rank() != 0 {
+            return Ok((None, stats));
+        }
+        let value = values[0];
+        let wins: Vec<Placement> = if value.is_zero() {
+            Vec::new()
+        } else {
+            placements
+                .iter()
+                .zip(&values[1..])
+                .filter(|(_, v)| v.is_zero())
+                .map(|(&p, _)| p)
+                .collect()
+        };
+        Ok((Some(cram_report(cram, free, value, &wins)), stats))
+    }
+    match game {
+        BoardGame::Cram if wide_board(input) => {
+            let (cram, free) = parse_cram_on::<u128>(input)?;
+            cram_on(cram, free, transport).map_err(stopped)
+        }
+        BoardGame::Cram => {
+            let (cram, free) = parse_cram(input)?;
+            cram_on(cram, free, transport).map_err(stopped)
+        }
+        BoardGame::Chomp => {
+            let p = parse_chomp(input)?;
+            let bites = Chomp::bites(p);
+            let mut sums: Vec<crate::game::Components<u128>> = vec![[p].into_iter().collect()];
+            sums.extend(
+                bites
+                    .iter()
+                    .map(|&b| [Chomp::after(p, b)].into_iter().collect()),
+            );
+            let (values, stats) = sum_values(&Chomp, &sums, transport, None).map_err(stopped)?;
+            if transport.rank() != 0 {
+                return Ok((None, stats));
+            }
+            let value = values[0];
+            let wins: Vec<Bite> = if value.is_zero() {
+                Vec::new()
+            } else {
+                bites
+                    .iter()
+                    .zip(&values[1..])
+                    .filter(|(_, v)| v.is_zero())
+                    .map(|(&b, _)| b)
+                    .collect()
+            };
+            Ok((Some(chomp_report(p, value, &wins)), stats))
+        }
+    }
+}
+
+/// The Chomp position of `input` explained within `memory` bytes; and what the engine did.
+pub fn analyze_chomp(
+    input: &Input,
+    memory: u64,
+    progress: &mut dyn Progress,
+) -> Result<(BoardReport, String), Error> {
+    let p = parse_chomp(input)?;
+    let lengths = Chomp::lengths(p);
+    let mut engine = ChompEngine::new(lengths.len(), lengths[0], memory, progress);
+    let value = engine.value(p).map_err(solve_error)?;
+    let mut wins: Vec<Bite> = Vec::new();
+    if !value.is_zero() {
+        for bite in Chomp::bites(p) {
+            if engine
+                .value(Chomp::after(p, bite))
+                .map_err(solve_error)?
+                .is_zero()
+            {
+                wins.push(bite);
+            }
+        }
+    }
+    let report = chomp_report(p, value, &wins);
     Ok((report, engine.describe()))
 }
 
@@ -688,5 +784,89 @@ impl fmt::Display for BoardReport {
             writeln!(f, "  {row}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::table::BoardGame;
+    use crate::solve::distributed::Local;
+    use proptest::prelude::*;
+
+    /// `analyze_on` over `ranks` threads: rank 0's report.
+    fn on_ranks(game: BoardGame, text: &str, ranks: usize) -> BoardReport {
+        let input = Input::new("test", text.as_bytes().to_vec());
+        let results: Vec<Option<BoardReport>> = std::thread::scope(|s| {
+            let handles: Vec<_> = Local::group(ranks)
+                .into_iter()
+                .map(|mut t| {
+                    let input = &input;
+                    s.spawn(move || analyze_on(game, input, &mut t).unwrap().0)
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(results[1..].iter().all(Option::is_none));
+        results.into_iter().next().unwrap().unwrap()
+    }
+
+    fn here(game: BoardGame, text: &str) -> BoardReport {
+        let input = Input::new("test", text.as_bytes().to_vec());
+        match game {
+            BoardGame::Cram => {
+                analyze_cram(&input, 1 << 24, 1, None, &mut crate::NoProgress)
+                    .unwrap()
+                    .0
+            }
+            BoardGame::Chomp => {
+                analyze_chomp(&input, 1 << 24, &mut crate::NoProgress)
+                    .unwrap()
+                    .0
+            }
+        }
+    }
+
+    #[test]
+    fn boards_over_ranks_are_explained_as_one_process_explains_them() {
+        for (game, text) in [
+            (BoardGame::Cram, "3 4\n.#..\n....\n..#.\n"),
+            (BoardGame::Cram, "4 6\n"),
+            (BoardGame::Cram, "2 2\n##\n##\n"),
+            (BoardGame::Chomp, "4 5"),
+            (BoardGame::Chomp, "5,3,3,1"),
+            (BoardGame::Chomp, "1"),
+        ] {
+            let expected = here(game, text);
+            for ranks in [1, 2, 3] {
+                assert_eq!(
+                    on_ranks(game, text, ranks),
+                    expected,
+                    "{text:?} on {ranks} ranks"
+                );
+            }
+        }
+        // Bad input is refused the same way, on every rank.
+        let bad = Input::new("test", b"3 x\n".to_vec());
+        let mut alone = crate::solve::distributed::Single;
+        assert!(analyze_on(BoardGame::Cram, &bad, &mut alone).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        /// Random blocked Cram boards and Chomp positions: the same report on 1 to 3 ranks.
+        #[test]
+        fn random_positions_over_ranks(rows in 1usize..=4, cols in 1usize..=6, cells in any::<u64>(), ranks in 1usize..=3,
+                                       mut lengths in proptest::collection::vec(1usize..=6, 1..=4)) {
+            let board: String = (0..rows)
+                .map(|r| (0..cols).map(|c| if cells >> (r * cols + c) & 3 == 0 { '#' } else { '.' }).collect::<String>() + "\n")
+                .collect();
+            let text = format!("{rows} {cols}\n{board}");
+            prop_assert_eq!(on_ranks(BoardGame::Cram, &text, ranks), here(BoardGame::Cram, &text));
+            lengths.sort_unstable_by(|a, b| b.cmp(a));
+            let text = lengths.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+            prop_assert_eq!(on_ranks(BoardGame::Chomp, &text, ranks), here(BoardGame::Chomp, &text));
+        }
     }
 }

@@ -629,6 +629,31 @@ pub fn values_saved<G: Tiered>(
     Ok((values, part.stats))
 }
 
+/// The values of sums of positions (rank 0's `sums`; the others' are ignored), each the
+/// nim-sum of its components' values, all solved in one [`values_saved`].
+pub fn sum_values<G: Tiered>(
+    game: &G,
+    sums: &[Components<G::Position>],
+    transport: &mut dyn Transport,
+    saving: Option<&Saving<'_>>,
+) -> Result<(Vec<Nimber>, Stats), SolveStop> {
+    let roots: Vec<G::Position> = sums.iter().flatten().copied().collect();
+    let (values, stats) = values_saved(game, &roots, transport, saving)?;
+    if transport.rank() != 0 {
+        return Ok((values, stats));
+    }
+    let mut next = values.into_iter();
+    let sums = sums
+        .iter()
+        .map(|s| {
+            s.iter().fold(Nimber(0), |acc, _| {
+                acc ^ next.next().expect("a value a component")
+            })
+        })
+        .collect();
+    Ok((sums, stats))
+}
+
 /// One process alone.
 pub struct Single;
 
