@@ -15,25 +15,31 @@ fn alone(args: &[&str]) -> Output {
         .expect("grundy runs")
 }
 
-/// `mpirun -np N grundy ARGS`.
+/// `mpirun -np N grundy ARGS`, on loopback, not run yet.
+fn mpirun(n: usize, args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args([
+        "--allow-run-as-root",
+        "--oversubscribe",
+        "-np",
+        &n.to_string(),
+    ])
+    .args([
+        "--mca",
+        "btl_tcp_if_include",
+        "lo",
+        "--mca",
+        "oob_tcp_if_include",
+        "lo",
+    ])
+    .arg(env!("CARGO_BIN_EXE_grundy"))
+    .args(args);
+    c
+}
+
+/// `mpirun -np N grundy ARGS`, run to its end.
 fn ranks(n: usize, args: &[&str]) -> Output {
-    Command::new("mpirun")
-        .args([
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-            &n.to_string(),
-        ])
-        .args([
-            "--mca",
-            "btl_tcp_if_include",
-            "lo",
-            "--mca",
-            "oob_tcp_if_include",
-            "lo",
-        ])
-        .arg(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
+    mpirun(n, args)
         .output()
         .expect("mpirun runs (apt install openmpi-bin)")
 }
@@ -164,18 +170,7 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
         shards,
         "--stats",
     ];
-    let job = Command::new("mpirun")
-        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2"])
-        .args([
-            "--mca",
-            "btl_tcp_if_include",
-            "lo",
-            "--mca",
-            "oob_tcp_if_include",
-            "lo",
-        ])
-        .arg(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
+    let job = mpirun(2, &args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -231,23 +226,7 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
 /// `mpirun -np N grundy ARGS` with `input` on standard input (which reaches rank 0 only).
 fn ranks_with_input(n: usize, args: &[&str], input: &str) -> Output {
     use std::io::Write;
-    let mut child = Command::new("mpirun")
-        .args([
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-            &n.to_string(),
-        ])
-        .args([
-            "--mca",
-            "btl_tcp_if_include",
-            "lo",
-            "--mca",
-            "oob_tcp_if_include",
-            "lo",
-        ])
-        .arg(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
+    let mut child = mpirun(n, args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

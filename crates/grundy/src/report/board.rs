@@ -667,18 +667,21 @@ pub fn analyze_on(
         if transport.rank() != 0 {
             return Ok((None, stats));
         }
-        let value = values[0];
-        let wins: Vec<Placement> = if value.is_zero() {
-            Vec::new()
-        } else {
-            placements
-                .iter()
-                .zip(&values[1..])
-                .filter(|(_, v)| v.is_zero())
-                .map(|(&p, _)| p)
-                .collect()
-        };
-        Ok((Some(cram_report(cram, free, value, &wins)), stats))
+        let wins = winners(&placements, &values);
+        Ok((Some(cram_report(cram, free, values[0], &wins)), stats))
+    }
+    /// The moves after which the value is 0, when the position's own (`values[0]`; the
+    /// moves' follow in order) is not.
+    fn winners<M: Copy>(moves: &[M], values: &[Nimber]) -> Vec<M> {
+        if values[0].is_zero() {
+            return Vec::new();
+        }
+        moves
+            .iter()
+            .zip(&values[1..])
+            .filter(|(_, v)| v.is_zero())
+            .map(|(&m, _)| m)
+            .collect()
     }
     match game {
         BoardGame::Cram if wide_board(input) => {
@@ -702,18 +705,8 @@ pub fn analyze_on(
             if transport.rank() != 0 {
                 return Ok((None, stats));
             }
-            let value = values[0];
-            let wins: Vec<Bite> = if value.is_zero() {
-                Vec::new()
-            } else {
-                bites
-                    .iter()
-                    .zip(&values[1..])
-                    .filter(|(_, v)| v.is_zero())
-                    .map(|(&b, _)| b)
-                    .collect()
-            };
-            Ok((Some(chomp_report(p, value, &wins)), stats))
+            let wins = winners(&bites, &values);
+            Ok((Some(chomp_report(p, values[0], &wins)), stats))
         }
     }
 }
