@@ -175,7 +175,12 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("mpirun runs");
-    std::thread::sleep(std::time::Duration::from_secs(4));
+    // Signalled once the ranks are inside 5 × 7's solve (its folder is made as it starts).
+    let started = std::time::Instant::now();
+    while !dir.path().join("cram-5x7").exists() && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_secs(2));
     let sent = Command::new("kill")
         .args(["-TERM", &job.id().to_string()])
         .status()

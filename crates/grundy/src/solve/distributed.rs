@@ -317,6 +317,8 @@ impl<'t, G: Tiered> Part<'t, G> {
                 for c in self.send_keys(&children) {
                     self.keep(c);
                 }
+                // The tiers above are done: what this one found so far is kept too.
+                self.halt(Progress::Found(t as u32 + 1))?;
             }
             self.boundary(Progress::Found(t as u32))?;
         }
@@ -345,6 +347,26 @@ impl<'t, G: Tiered> Part<'t, G> {
             return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
         }
         Ok(())
+    }
+
+    /// Between two rounds of a tier: when a rank was asked to stop, every rank saves at once
+    /// (a launcher gives its processes little time after a signal) with the progress of the
+    /// tiers finished, `done`, and stops. The values and positions of the tier in hand are
+    /// saved too; the next run does that tier again, skipping what it finds known.
+    fn halt(&mut self, done: Progress) -> Result<(), SolveStop> {
+        let Some(saving) = self.saving else {
+            return Ok(());
+        };
+        if self.transport.max(u64::from((saving.stop)())) == 0 {
+            return Ok(());
+        }
+        let failed = self.save(saving, done).err();
+        if self.transport.max(u64::from(failed.is_some())) == 1 {
+            return Err(SolveStop::Files(failed.unwrap_or_else(|| {
+                "another rank could not save its part".to_string()
+            })));
+        }
+        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
     }
 
     /// Writes this rank's part: how far the solve got, then every position with its tier
@@ -529,6 +551,7 @@ impl<'t, G: Tiered> Part<'t, G> {
                     let v = u32::try_from(mex.mex()).expect("values of boards fit 32 bits");
                     self.table.insert(*p, Some(v));
                 }
+                self.halt(Progress::Valued(t as u32))?;
             }
             self.boundary(Progress::Valued(t as u32 + 1))?;
         }
