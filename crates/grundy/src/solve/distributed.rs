@@ -20,7 +20,10 @@
 //! partitioned table of transposition-driven scheduling (Romein, Plaat, Bal and Schaeffer,
 //! AAAI 1999) with the phases of a retrograde solve done tier by tier (as Romein and Bal
 //! solved Awari in 2003, and as GamesCrafters' tiers are), but with the values held in the
-//! ranks' memory rather than in files.
+//! ranks' memory rather than in files. It is not the asynchronous scheme of Romein et al.:
+//! the exchanges are collective (all-to-all), a tier at a time, which makes the end of each
+//! phase and the checkpoints consistent at the price of idle ranks in small tiers; and
+//! every position is enumerated, where the one-process search prunes.
 //!
 //! The ranks talk through a [`Transport`]: MPI in the `grundy` command built with its `mpi`
 //! feature, [`Local`] threads here (for tests), or [`Single`] for one process.
