@@ -554,15 +554,7 @@ fn analyze_on_ranks(
     let (report, counts) =
         grundy::report::board::analyze_on(board, &input, job).map_err(failure)?;
     if *stats {
-        let line = format!(
-            "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent\n",
-            job.rank(),
-            job.ranks(),
-            counts.stored,
-            counts.messages,
-            counts.bytes
-        );
-        let _ = io::stderr().write_all(line.as_bytes());
+        rank_stats(job, &counts, false);
     }
     match report {
         Some(report) => print_analysis(
@@ -577,6 +569,29 @@ fn analyze_on_ranks(
         ),
         None => Ok(()),
     }
+}
+
+/// A rank's `--stats` line on standard error, in one write so that the ranks' lines do not
+/// interleave: `rank R of N: P positions stored, M messages sent, B bytes sent`, and the
+/// positions read from its shard when `loaded` is asked.
+pub(crate) fn rank_stats(
+    job: &dyn Transport,
+    counts: &grundy::solve::distributed::Stats,
+    loaded: bool,
+) {
+    let mut line = format!(
+        "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent",
+        job.rank(),
+        job.ranks(),
+        counts.stored,
+        counts.messages,
+        counts.bytes
+    );
+    if loaded {
+        line.push_str(&format!(", {} positions loaded", counts.loaded));
+    }
+    line.push('\n');
+    let _ = io::stderr().write_all(line.as_bytes());
 }
 
 /// The input of a command run over ranks: read by rank 0 (standard input reaches only it),

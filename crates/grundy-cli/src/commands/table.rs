@@ -181,20 +181,7 @@ fn on_ranks(
         }
     };
     if req.stats {
-        // One write, so that the ranks' lines do not interleave.
-        let mut line = format!(
-            "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent",
-            transport.rank(),
-            transport.ranks(),
-            counts.stored,
-            counts.messages,
-            counts.bytes
-        );
-        if req.checkpoint.is_some() {
-            line.push_str(&format!(", {} positions loaded", counts.loaded));
-        }
-        line.push('\n');
-        let _ = io::stderr().write_all(line.as_bytes());
+        super::rank_stats(transport, &counts, req.checkpoint.is_some());
     }
     drop(deferring);
     match report {

@@ -339,12 +339,7 @@ impl<'t, G: Tiered> Part<'t, G> {
         if self.transport.max(u64::from(due)) == 0 {
             return Ok(());
         }
-        let failed = self.save(saving, reached).err();
-        if self.transport.max(u64::from(failed.is_some())) == 1 {
-            return Err(SolveStop::Files(failed.unwrap_or_else(|| {
-                "another rank could not save its part".to_string()
-            })));
-        }
+        self.save_all(saving, reached)?;
         self.last_save = Instant::now();
         if self.transport.max(u64::from(asked)) == 1 {
             return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
@@ -363,13 +358,20 @@ impl<'t, G: Tiered> Part<'t, G> {
         if self.transport.max(u64::from((saving.stop)())) == 0 {
             return Ok(());
         }
-        let failed = self.save(saving, done).err();
+        self.save_all(saving, done)?;
+        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
+    }
+
+    /// Every rank writes its part; if one cannot, every rank fails (rank by rank, with its
+    /// own reason or that another rank's save failed).
+    fn save_all(&mut self, saving: &Saving<'_>, reached: Progress) -> Result<(), SolveStop> {
+        let failed = self.save(saving, reached).err();
         if self.transport.max(u64::from(failed.is_some())) == 1 {
             return Err(SolveStop::Files(failed.unwrap_or_else(|| {
                 "another rank could not save its part".to_string()
             })));
         }
-        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
+        Ok(())
     }
 
     /// Writes this rank's part: how far the solve got, then every position with its tier
@@ -636,12 +638,7 @@ pub fn values_saved<G: Tiered>(
     // A finished part is saved whole: the same solve again only reads it.
     if let Some(s) = saving {
         let top = part.transport.max(part.tiers.len() as u64) as u32;
-        let failed = part.save(s, Progress::Valued(top)).err();
-        if part.transport.max(u64::from(failed.is_some())) == 1 {
-            return Err(SolveStop::Files(failed.unwrap_or_else(|| {
-                "another rank could not save its part".to_string()
-            })));
-        }
+        part.save_all(s, Progress::Valued(top))?;
     }
     let asked = part.ask(&wanted);
     let mut next = asked.into_iter();
