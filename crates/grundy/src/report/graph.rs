@@ -163,7 +163,7 @@ pub fn explore(input: &Input) -> Result<GraphExplore, Error> {
 
 /// What the values of every vertex of `g` show.
 pub fn summarize(g: &GraphInput, values: &Values) -> GraphExplore {
-    let n = g.graph.len();
+    let n = values.graph().len();
     let mut counts: std::collections::BTreeMap<(bool, Vec<u64>), u64> = Default::default();
     let (mut p, mut draws, mut wins) = (0, 0, 0);
     let mut shown = Vec::with_capacity(n);
@@ -247,6 +247,65 @@ pub fn analyze(input: &Input) -> Result<GraphReport, Error> {
     let g = parse(input)?;
     let values = g.graph.values();
     Ok(explain(&values, g.edges, &g.tokens))
+}
+
+/// The graph of `input` (rank 0's; the others pass `None`) solved over every rank of
+/// `transport` ([`crate::solve::distributed::graph`]); on rank 0 the values of every vertex
+/// and the parsed file. A file rank 0 refuses is refused on every rank (rank 0's error says
+/// why). Every rank must call it at once.
+fn values_on(
+    input: Option<&Input>,
+    tokens_required: bool,
+    transport: &mut dyn crate::solve::distributed::Transport,
+) -> Result<
+    (
+        Option<(GraphInput, Values)>,
+        crate::solve::distributed::Stats,
+    ),
+    Error,
+> {
+    let parsed = input.map(|i| parse_with(i, tokens_required));
+    let refused = matches!(parsed, Some(Err(_)));
+    if transport.max(u64::from(refused)) == 1 {
+        return Err(match parsed {
+            Some(Err(e)) => e,
+            _ => Error::input("rank 0 refused the graph file"),
+        });
+    }
+    let mut g = parsed.transpose()?;
+    let (labels, stats) =
+        crate::solve::distributed::graph::labels(g.as_ref().map(|g| &g.graph), transport);
+    let solved = match (g.take(), labels) {
+        (Some(mut g), Some(labels)) => {
+            let graph = std::mem::replace(&mut g.graph, Digraph::new(0, &[]).expect("empty"));
+            let values = Values::from_labels(graph, labels).expect("one label a vertex");
+            Some((g, values))
+        }
+        _ => None,
+    };
+    Ok((solved, stats))
+}
+
+/// [`analyze`] as one solve over the ranks of `transport`: rank 0 reads `input` (the others
+/// pass `None`) and gets the report one process gives; every rank gets its [`Stats`].
+pub fn analyze_on(
+    input: Option<&Input>,
+    transport: &mut dyn crate::solve::distributed::Transport,
+) -> Result<(Option<GraphReport>, crate::solve::distributed::Stats), Error> {
+    let (solved, stats) = values_on(input, true, transport)?;
+    Ok((
+        solved.map(|(g, values)| explain(&values, g.edges, &g.tokens)),
+        stats,
+    ))
+}
+
+/// [`explore`] as one solve over the ranks of `transport`, as [`analyze_on`] is.
+pub fn explore_on(
+    input: Option<&Input>,
+    transport: &mut dyn crate::solve::distributed::Transport,
+) -> Result<(Option<GraphExplore>, crate::solve::distributed::Stats), Error> {
+    let (solved, stats) = values_on(input, false, transport)?;
+    Ok((solved.map(|(g, values)| summarize(&g, &values)), stats))
 }
 
 /// The tokens `tokens` on the graph of `values` explained.
@@ -422,5 +481,74 @@ mod tests {
         assert!(e.to_string().contains("head v of move 1"), "{e}");
         let e = analyze(&Input::new("g", "3 1\n1 2\n")).unwrap_err();
         assert!(e.to_string().contains("number of tokens"), "{e}");
+    }
+
+    /// `analyze_on` and `explore_on` on `ranks` threads, rank 0's input only.
+    fn on_ranks<T: Send>(
+        text: &str,
+        ranks: usize,
+        run: impl Fn(
+            Option<&Input>,
+            &mut dyn crate::solve::distributed::Transport,
+        ) -> Result<Option<T>, Error>
+        + Sync,
+    ) -> Vec<Result<Option<T>, Error>> {
+        let input = Input::new("g", text);
+        let group = crate::solve::distributed::Local::group(ranks);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = group
+                .into_iter()
+                .map(|mut t| {
+                    let (run, input) = (&run, &input);
+                    s.spawn(move || {
+                        use crate::solve::distributed::Transport as _;
+                        let mine = (t.rank() == 0).then_some(input);
+                        run(mine, &mut t)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn over_ranks_the_reports_are_one_process_s() {
+        use proptest::prelude::*;
+        let files = (2usize..40, 1usize..=3).prop_flat_map(|(n, k)| {
+            (
+                prop::collection::vec((1..=n, 1..=n), 0..3 * n),
+                prop::collection::vec(1..=n, k),
+                Just(n),
+            )
+        });
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(60));
+        runner
+            .run(&(files, 1usize..=3), |((edges, tokens, n), ranks)| {
+                let mut text = format!("{n} {}\n", edges.len());
+                for (u, v) in &edges {
+                    text.push_str(&format!("{u} {v}\n"));
+                }
+                let shown: Vec<String> = tokens.iter().map(ToString::to_string).collect();
+                text.push_str(&format!("{}\n{}\n", tokens.len(), shown.join(" ")));
+                let input = Input::new("g", text.as_str());
+                let got = on_ranks(&text, ranks, |i, t| analyze_on(i, t).map(|r| r.0));
+                prop_assert_eq!(got[0].as_ref().unwrap(), &Some(analyze(&input).unwrap()));
+                prop_assert!(got[1..].iter().all(|r| matches!(r, Ok(None))));
+                let got = on_ranks(&text, ranks, |i, t| explore_on(i, t).map(|r| r.0));
+                prop_assert_eq!(got[0].as_ref().unwrap(), &Some(explore(&input).unwrap()));
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn over_ranks_a_bad_file_is_refused_on_every_rank_and_named_on_rank_0() {
+        let got = on_ranks("3 1\n1 4\n1\n1\n", 3, |i, t| analyze_on(i, t).map(|r| r.0));
+        let first = got[0].as_ref().unwrap_err().to_string();
+        assert!(
+            first.contains("g:2") && first.contains("head v of move 1"),
+            "{first}"
+        );
+        assert!(got.iter().all(Result::is_err));
     }
 }

@@ -28,6 +28,8 @@
 //! The ranks talk through a [`Transport`]: MPI in the `grundy` command built with its `mpi`
 //! feature, [`Local`] threads here (for tests), or [`Single`] for one process.
 
+pub mod graph;
+
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::path::{Path, PathBuf};

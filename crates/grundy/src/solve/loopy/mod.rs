@@ -112,7 +112,7 @@ impl Digraph {
         &self.succ[self.succ_at[v as usize]..self.succ_at[v as usize + 1]]
     }
 
-    fn preds(&self, v: u32) -> &[u32] {
+    pub(crate) fn preds(&self, v: u32) -> &[u32] {
         &self.pred[self.pred_at[v as usize]..self.pred_at[v as usize + 1]]
     }
 
@@ -397,9 +397,21 @@ impl Values {
     }
 
     /// The counter of a finite value: answers to a move onto an infinite position go to a
-    /// position of smaller counter, so they cannot go on for ever.
+    /// position of smaller counter, so they cannot go on for ever. `None` for `∞`, and for
+    /// values made by [`Values::from_labels`], which keep no counters.
     pub fn counter(&self, v: u32) -> Option<u32> {
-        self.finite(v).map(|_| self.counter[v as usize])
+        self.finite(v).and(self.counter.get(v as usize).copied())
+    }
+
+    /// The values of `graph` from each vertex's label (its finite value, or `u32::MAX` for
+    /// `∞`), as [`crate::solve::distributed::graph::labels`] gives them; `None` when there is
+    /// not one label a vertex.
+    pub fn from_labels(graph: Digraph, label: Vec<u32>) -> Option<Values> {
+        (label.len() == graph.len()).then_some(Values {
+            label,
+            counter: Vec::new(),
+            graph,
+        })
     }
 
     /// The value of the sum of tokens on `tokens`.
