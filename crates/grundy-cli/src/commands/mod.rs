@@ -6,6 +6,7 @@ mod judge;
 mod memory;
 mod picture;
 mod quotient;
+mod ranks;
 pub mod script;
 mod sequence;
 mod survey;
@@ -99,7 +100,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         && let Some(b) = board(game)
         && job.is_some()
     {
-        return analyze_on_ranks(b, &cli.command, job.expect("a job"));
+        return ranks::analyze_board(b, &cli.command, job.expect("a job"));
     }
     match cli.command {
         Command::Solve { problem, file } => solve(&problem, file.as_deref()),
@@ -508,131 +509,6 @@ fn analyze(
     }
     .map_err(failure)?;
     print_analysis(&analysis, remote.as_ref(), json, stats, started)
-}
-
-/// `analyze cram|chomp` as one solve over the ranks of an MPI job: rank 0 reads the
-/// position and hands it to the others, every rank solves its share, rank 0 prints the
-/// report one process prints.
-fn analyze_on_ranks(
-    board: BoardGame,
-    command: &Command,
-    job: &mut dyn Transport,
-) -> Result<(), Failure> {
-    let Command::Analyze {
-        file,
-        json,
-        stats,
-        cache,
-        memory,
-        png,
-        svg,
-        misere,
-        remoteness,
-        threads,
-        checkpoint,
-        ..
-    } = command
-    else {
-        unreachable!("called for analyze");
-    };
-    if *misere
-        || *remoteness
-        || threads.is_some()
-        || checkpoint.is_some()
-        || memory.is_some()
-        || cache.is_some()
-        || png.is_some()
-        || svg.is_some()
-    {
-        return Err(Failure::input(anyhow!(
-            "under an MPI launcher, analyze {} gives the value and the winning moves: --misere, --remoteness, --threads, --checkpoint, --memory, --png and --svg are for one process",
-            board.name()
-        )));
-    }
-    let input = shared_input(file.as_deref(), job)?;
-    let started = Instant::now();
-    let (report, counts) =
-        grundy::report::board::analyze_on(board, &input, job).map_err(failure)?;
-    if *stats {
-        rank_stats(job, &counts, false);
-    }
-    match report {
-        Some(report) => print_analysis(
-            &catalogue::Analysis {
-                report: grundy::report::Report::Board(report),
-                stats: String::new(),
-            },
-            None,
-            *json,
-            false,
-            started,
-        ),
-        None => Ok(()),
-    }
-}
-
-/// A rank's `--stats` line on standard error, in one write so that the ranks' lines do not
-/// interleave: `rank R of N: P positions stored, M messages sent, B bytes sent`, and the
-/// positions read from its shard when `loaded` is asked.
-pub(crate) fn rank_stats(
-    job: &dyn Transport,
-    counts: &grundy::solve::distributed::Stats,
-    loaded: bool,
-) {
-    let mut line = format!(
-        "rank {} of {}: {} positions stored, {} messages sent, {} bytes sent",
-        job.rank(),
-        job.ranks(),
-        counts.stored,
-        counts.messages,
-        counts.bytes
-    );
-    if loaded {
-        line.push_str(&format!(", {} positions loaded", counts.loaded));
-    }
-    line.push('\n');
-    let _ = io::stderr().write_all(line.as_bytes());
-}
-
-/// The input of a command run over ranks: read by rank 0 (standard input reaches only it),
-/// then handed to every other rank. A rank 0 that cannot read it says why; the others end
-/// with the same status, quietly.
-fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, Failure> {
-    let ranks = job.ranks();
-    let mut out = vec![Vec::new(); ranks];
-    let mine = (job.rank() == 0).then(|| read_input(file));
-    if let Some(read) = &mine {
-        let message = match read {
-            Ok(input) => {
-                let mut m = vec![0u8];
-                m.extend_from_slice(&(input.source.len() as u64).to_le_bytes());
-                m.extend_from_slice(input.source.as_bytes());
-                m.extend_from_slice(&input.bytes);
-                m
-            }
-            Err(f) => vec![f.status.max(1)],
-        };
-        for batch in out.iter_mut().skip(1) {
-            batch.clone_from(&message);
-        }
-    }
-    let got = job.exchange(out);
-    if let Some(read) = mine {
-        return read;
-    }
-    let m = &got[0];
-    match m.first() {
-        Some(0) if m.len() >= 9 => {
-            let n = u64::from_le_bytes(m[1..9].try_into().expect("eight bytes")) as usize;
-            let source = String::from_utf8_lossy(&m[9..9 + n]).into_owned();
-            Ok(Input {
-                source,
-                bytes: m[9 + n..].to_vec(),
-            })
-        }
-        Some(&status) => Err(Failure::quiet(status)),
-        None => Err(Failure::quiet(1)),
-    }
 }
 
 /// Runs `work`, which saves into the checkpoint `path` as it goes, until it ends or a first

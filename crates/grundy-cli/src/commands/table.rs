@@ -181,7 +181,7 @@ fn on_ranks(
         }
     };
     if req.stats {
-        super::rank_stats(transport, &counts, req.checkpoint.is_some());
+        super::ranks::rank_stats(transport, &counts, req.checkpoint.is_some());
     }
     drop(deferring);
     match report {
