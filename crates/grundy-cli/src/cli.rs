@@ -295,6 +295,11 @@ Examples:
         /// any period is only seen.
         #[arg(long)]
         misere: bool,
+        /// For graph: solve with the engine that splits the graph over MPI ranks (one
+        /// process without a launcher) and print each rank's line on standard error:
+        /// `rank R of N: P positions stored, M messages sent, B bytes sent`.
+        #[arg(long)]
+        stats: bool,
     },
 
     /// Print the values of a board game over a range of sizes: one row of boards per line.

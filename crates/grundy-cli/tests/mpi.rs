@@ -317,3 +317,98 @@ fn positions_over_ranks_are_explained_as_one_process_explains_them() {
         text(&bad.stderr)
     );
 }
+
+/// A random graph file: `n` vertices, about `3n` moves (cycles and repeated moves
+/// allowed), and `tokens` tokens; from a seed, by xorshift.
+fn random_graph(seed: u64, n: u64, tokens: usize) -> String {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = |below: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % below
+    };
+    let m = next(3 * n + 1);
+    let mut text = format!("{n} {m}\n");
+    for _ in 0..m {
+        let (u, v) = (next(n) + 1, next(n) + 1);
+        text.push_str(&format!("{u} {v}\n"));
+    }
+    let shown: Vec<String> = (0..tokens).map(|_| (next(n) + 1).to_string()).collect();
+    text.push_str(&format!("{tokens}\n{}\n", shown.join(" ")));
+    text
+}
+
+#[test]
+fn graphs_over_ranks_print_what_one_process_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 1..=6u64 {
+        let n = [3, 8, 20, 50, 200, 2_000][seed as usize - 1];
+        let tokens = 1 + (seed as usize % 3);
+        let path = dir.path().join(format!("g{seed}.txt"));
+        std::fs::write(&path, random_graph(seed, n, tokens)).unwrap();
+        let file = path.to_str().unwrap();
+        for args in [
+            vec!["analyze", "graph", file],
+            vec!["analyze", "graph", file, "--json"],
+            vec!["explore", "graph", file, "--json"],
+        ] {
+            let expected = alone(&args);
+            assert!(expected.status.success(), "{}", text(&expected.stderr));
+            for n in [1, 2, 3] {
+                let got = ranks(n, &args);
+                assert!(
+                    got.status.success(),
+                    "{args:?} on {n}: {}",
+                    text(&got.stderr)
+                );
+                assert_eq!(
+                    text(&got.stdout),
+                    text(&expected.stdout),
+                    "{args:?} on {n} ranks"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn three_ranks_split_a_graph_and_a_bad_file_is_refused_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, random_graph(42, 30_000, 3)).unwrap();
+    let file = path.to_str().unwrap();
+    let args = ["explore", "graph", file, "--stats"];
+    let here = alone(&args);
+    assert!(here.status.success(), "{}", text(&here.stderr));
+    assert_eq!(stats_lines(&here.stderr), [(0, 1, 30_000, 0, 0)]);
+    let got = ranks(3, &args);
+    assert!(got.status.success(), "{}", text(&got.stderr));
+    assert_eq!(text(&got.stdout), text(&here.stdout));
+    let lines = stats_lines(&got.stderr);
+    assert_eq!(lines.iter().map(|l| l.2).sum::<u64>(), 30_000);
+    for &(rank, _, stored, messages, bytes) in &lines {
+        assert!(stored * 100 <= 30_000 * 45, "rank {rank} stores {stored}");
+        assert!(messages > 0 && bytes > 0, "rank {rank} sent nothing");
+    }
+    // A bad file: rank 0 names the line, once; the job fails with status 2.
+    std::fs::write(&path, "3 1\n1 4\n1\n1\n").unwrap();
+    let got = ranks(3, &["analyze", "graph", file]);
+    assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
+    let errors: Vec<String> = text(&got.stderr)
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("head v of move 1"), "{errors:?}");
+    assert!(got.stdout.is_empty());
+    // Other commands refuse with one line, rank 0's.
+    let got = ranks(2, &["explore", "octal:0.07", "--upto", "10"]);
+    assert!(!got.status.success());
+    assert!(
+        text(&got.stderr).contains("analyze and explore of graph"),
+        "{}",
+        text(&got.stderr)
+    );
+}

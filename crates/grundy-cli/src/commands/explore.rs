@@ -23,12 +23,19 @@ pub struct Request<'a> {
     pub png: Option<&'a Path>,
     pub memory: Option<&'a str>,
     pub misere: bool,
+    pub stats: bool,
 }
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let game = catalogue::lookup_for(req.family, Feature::Explore)?;
     if matches!(game, Game::Graph) {
         return graph(req);
+    }
+    if req.stats {
+        return Err(Failure::input(anyhow!(
+            "--stats applies to explore graph (each rank's share of the graph); {} has none",
+            grundy::parse::escaped_str(req.family)
+        )));
     }
     if req.file.is_some() {
         return Err(Failure::input(anyhow!(
@@ -103,7 +110,7 @@ fn graph(req: &Request<'_>) -> Result<(), Failure> {
 }
 
 /// The report as one line of JSON or as its text.
-fn print(
+pub(super) fn print(
     out: &mut impl Write,
     json: bool,
     report: &impl serde::Serialize,

@@ -73,6 +73,11 @@ fn check_picture_names(command: &Command) -> Result<(), Failure> {
     }
 }
 
+/// Whether `name` names the graph game.
+fn is_graph(name: &str) -> bool {
+    matches!(catalogue::lookup(name), Ok(Game::Graph))
+}
+
 /// Runs one parsed command line; `job` is the MPI job this process is a rank of, if any.
 pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
     check_picture_names(&cli.command)?;
@@ -83,7 +88,8 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
     };
     let over_ranks = match &cli.command {
         Command::Table { .. } => true,
-        Command::Analyze { game, .. } => board(game).is_some(),
+        Command::Analyze { game, .. } => board(game).is_some() || is_graph(game),
+        Command::Explore { family, .. } => is_graph(family),
         _ => false,
     };
     if let Some(job) = &job
@@ -91,7 +97,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         && !over_ranks
     {
         return Err(Failure::input(anyhow!(
-            "this is rank {} of an MPI job of {} ranks; of the commands, only table and analyze of cram and chomp run as one solve over the ranks (run other commands without mpirun)",
+            "this is rank {} of an MPI job of {} ranks; of the commands, only table and analyze of cram and chomp, and analyze and explore of graph, run as one solve over the ranks (run other commands without mpirun)",
             job.rank(),
             job.ranks()
         )));
@@ -101,6 +107,18 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         && job.is_some()
     {
         return ranks::analyze_board(b, &cli.command, job.expect("a job"));
+    }
+    match &cli.command {
+        Command::Analyze { game, .. } if is_graph(game) && job.is_some() => {
+            return ranks::graph(&cli.command, job.expect("a job"));
+        }
+        Command::Explore { family, stats, .. } if is_graph(family) && (job.is_some() || *stats) => {
+            return match job {
+                Some(job) => ranks::graph(&cli.command, job),
+                None => ranks::graph(&cli.command, &mut grundy::solve::distributed::Single),
+            };
+        }
+        _ => {}
     }
     match cli.command {
         Command::Solve { problem, file } => solve(&problem, file.as_deref()),
@@ -183,6 +201,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             png,
             memory,
             misere,
+            stats,
         } => explore::run(&explore::Request {
             family: &family,
             file: file.as_deref(),
@@ -192,6 +211,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             png: png.as_deref(),
             memory: memory.as_deref(),
             misere,
+            stats,
         }),
         Command::Table {
             game,

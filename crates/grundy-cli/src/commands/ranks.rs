@@ -140,3 +140,108 @@ fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, F
         None => Err(Failure::quiet(1)),
     }
 }
+
+/// `analyze graph` and `explore graph` as one solve over the ranks of an MPI job: rank 0
+/// reads the file and prints what one process prints; with `--stats`, each rank's line.
+pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
+    let (file, json, stats, explore) = match command {
+        Command::Analyze {
+            file,
+            json,
+            stats,
+            cache,
+            memory,
+            png,
+            svg,
+            misere,
+            remoteness,
+            threads,
+            checkpoint,
+            ..
+        } => {
+            if *misere
+                || *remoteness
+                || threads.is_some()
+                || checkpoint.is_some()
+                || memory.is_some()
+                || cache.is_some()
+                || png.is_some()
+                || svg.is_some()
+            {
+                return Err(Failure::input(anyhow!(
+                    "under an MPI launcher, analyze graph gives the values and the winning moves: --misere, --remoteness, --threads, --checkpoint, --memory, --cache, --png and --svg are for one process"
+                )));
+            }
+            (file, *json, *stats, false)
+        }
+        Command::Explore {
+            file,
+            json,
+            stats,
+            upto,
+            grid,
+            png,
+            memory,
+            misere,
+            ..
+        } => {
+            if upto.is_some() || grid.is_some() || png.is_some() || memory.is_some() || *misere {
+                return Err(Failure::input(anyhow!(
+                    "explore graph over ranks values every vertex of the file's graph: --upto, --grid, --png, --memory and --misere do not apply"
+                )));
+            }
+            (file, *json, *stats, true)
+        }
+        _ => unreachable!("called for analyze and explore"),
+    };
+    let input = rank0_input(file.as_deref(), job)?;
+    let started = Instant::now();
+    if explore {
+        let (report, counts) =
+            grundy::report::graph::explore_on(input.as_ref(), job).map_err(failure)?;
+        if stats {
+            rank_stats(job, &counts, false);
+        }
+        if let Some(report) = report {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            super::explore::print(&mut out, json, &report, &report)?;
+            out.flush()?;
+        }
+        return Ok(());
+    }
+    let (report, counts) =
+        grundy::report::graph::analyze_on(input.as_ref(), job).map_err(failure)?;
+    if stats {
+        rank_stats(job, &counts, false);
+    }
+    match report {
+        Some(report) => print_analysis(
+            &catalogue::Analysis {
+                report: grundy::report::Report::Graph(report),
+                stats: String::new(),
+            },
+            None,
+            json,
+            false,
+            started,
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The input of a command whose file rank 0 alone needs: read there, and `None` on the
+/// other ranks. A rank 0 that cannot read it says why; the others end with the same status,
+/// quietly.
+fn rank0_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Option<Input>, Failure> {
+    let mine = (job.rank() == 0).then(|| read_input(file));
+    let status = match &mine {
+        Some(Err(f)) => u64::from(f.status.max(1)),
+        _ => 0,
+    };
+    let worst = job.max(status);
+    match mine {
+        Some(read) => read.map(Some),
+        None if worst == 0 => Ok(None),
+        None => Err(Failure::quiet(worst as u8)),
+    }
+}

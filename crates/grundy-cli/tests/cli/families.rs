@@ -3,7 +3,7 @@
 use grundy::Family;
 use serde::Deserialize;
 
-use crate::{assert_refused, example, run, run_ok};
+use crate::{assert_refused, example, grundy, run, run_ok};
 
 fn numbers(line: &str) -> Vec<u32> {
     line.split_whitespace()
@@ -507,6 +507,35 @@ fn tokens_on_a_graph_with_cycles_win_lose_or_draw() {
         "1 0\n1\n1\n",
         2,
         "misère play is not analysed for graph",
+    );
+}
+
+#[test]
+fn explore_graph_with_stats_runs_the_split_engine_in_one_process() {
+    let graph = "4 4\n1 2\n2 1\n2 3\n3 4\n";
+    let plain = run_ok(&["explore", "graph", "--json"], graph);
+    let out = grundy()
+        .args(["explore", "graph", "--json", "--stats"])
+        .write_stdin(graph)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), plain);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "rank 0 of 1: 4 positions stored, 0 messages sent, 0 bytes sent\n"
+    );
+    assert_refused(
+        &["explore", "octal:0.07", "--upto", "5", "--stats"],
+        "",
+        2,
+        "--stats applies to explore graph",
+    );
+    assert_refused(
+        &["explore", "graph", "--stats", "--upto", "5"],
+        graph,
+        2,
+        "--upto, --grid, --png, --memory and --misere do not apply",
     );
 }
 

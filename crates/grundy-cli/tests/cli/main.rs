@@ -25,7 +25,7 @@ mod web;
 
 use assert_cmd::Command;
 
-fn grundy() -> Command {
+pub fn grundy() -> Command {
     Command::cargo_bin("grundy").expect("the grundy binary is built")
 }
 
