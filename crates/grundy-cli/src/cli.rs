@@ -300,6 +300,11 @@ Examples:
         /// `rank R of N: P positions stored, M messages sent, B bytes sent`.
         #[arg(long)]
         stats: bool,
+        /// For graph over ranks (under an MPI launcher, or with --stats): each rank keeps
+        /// its labels in DIR/graph/rank-R.shard, saved every minute and when the job is
+        /// stopped; the same command goes on from them.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
     },
 
     /// Print the values of a board game over a range of sizes: one row of boards per line.

@@ -154,6 +154,20 @@ fn other_commands_refuse_once_instead_of_running_on_every_rank() {
     );
 }
 
+/// The positions each rank's `--stats` line says it loaded.
+fn loaded_counts(stderr: &[u8]) -> Vec<u64> {
+    text(stderr)
+        .lines()
+        .filter_map(|l| {
+            l.split(", ")
+                .last()?
+                .strip_suffix(" positions loaded")?
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
 #[test]
 fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -214,16 +228,7 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
         text(&resumed.stdout),
         text(&alone(&["table", "cram", "--rows", "5", "--cols", "5..=7"]).stdout)
     );
-    let loaded: Vec<u64> = text(&resumed.stderr)
-        .lines()
-        .filter_map(|l| {
-            l.split(", ")
-                .last()?
-                .strip_suffix(" positions loaded")?
-                .parse()
-                .ok()
-        })
-        .collect();
+    let loaded = loaded_counts(&resumed.stderr);
     assert_eq!(loaded.len(), 2, "{}", text(&resumed.stderr));
     assert!(loaded.iter().all(|&l| l > 0), "{loaded:?}");
 }
@@ -410,5 +415,76 @@ fn three_ranks_split_a_graph_and_a_bad_file_is_refused_once() {
         text(&got.stderr).contains("analyze and explore of graph"),
         "{}",
         text(&got.stderr)
+    );
+}
+
+#[test]
+fn a_graph_job_stopped_by_sigterm_goes_on_from_its_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    // A path of 4,000,000 vertices: each value's labels pass along it, a round each time
+    // they cross from one rank to the other, so the solve lasts about a second.
+    let n = 4_000_000;
+    let mut path = format!("{n} {}\n", n - 1);
+    for v in 1..n {
+        path.push_str(&format!("{v} {}\n", v + 1));
+    }
+    path.push_str("1\n1\n");
+    let file = dir.path().join("path.txt");
+    std::fs::write(&file, path).unwrap();
+    let shards = dir.path().join("shards");
+    let (file, shards_arg) = (file.to_str().unwrap(), shards.to_str().unwrap());
+    let args = [
+        "analyze",
+        "graph",
+        file,
+        "--checkpoint",
+        shards_arg,
+        "--stats",
+    ];
+    let job = mpirun(2, &args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    // Signalled once the ranks are inside the solve (its folder is made as it starts).
+    let started = std::time::Instant::now();
+    while !shards.join("graph").exists() && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let sent = Command::new("kill")
+        .args(["-TERM", &job.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let stopped = job.wait_with_output().unwrap();
+    assert!(
+        !stopped.status.success(),
+        "the job ended before the signal: {}",
+        text(&stopped.stderr)
+    );
+    assert!(stopped.stdout.is_empty());
+    assert!(
+        text(&stopped.stderr).contains("every rank's part is saved"),
+        "{}",
+        text(&stopped.stderr)
+    );
+    let resumed = ranks(2, &args);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(
+        text(&resumed.stdout),
+        text(&alone(&["analyze", "graph", file]).stdout)
+    );
+    let loaded = loaded_counts(&resumed.stderr);
+    assert_eq!(loaded.len(), 2, "{}", text(&resumed.stderr));
+    assert!(loaded.iter().sum::<u64>() > 0, "{loaded:?}");
+    // Another graph's shards are refused, once.
+    std::fs::write(file, "3 2\n1 2\n2 3\n1\n1\n").unwrap();
+    let other = ranks(2, &args);
+    assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
+    assert_eq!(
+        text(&other.stderr).matches("error: shard refused").count(),
+        1,
+        "{}",
+        text(&other.stderr)
     );
 }

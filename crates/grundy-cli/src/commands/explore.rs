@@ -24,6 +24,7 @@ pub struct Request<'a> {
     pub memory: Option<&'a str>,
     pub misere: bool,
     pub stats: bool,
+    pub checkpoint: Option<&'a Path>,
 }
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
@@ -31,9 +32,9 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     if matches!(game, Game::Graph) {
         return graph(req);
     }
-    if req.stats {
+    if req.stats || req.checkpoint.is_some() {
         return Err(Failure::input(anyhow!(
-            "--stats applies to explore graph (each rank's share of the graph); {} has none",
+            "--stats and --checkpoint apply to explore graph over ranks (each rank's share of the graph); {} has none",
             grundy::parse::escaped_str(req.family)
         )));
     }
@@ -92,6 +93,11 @@ fn graph(req: &Request<'_>) -> Result<(), Failure> {
     if req.upto.is_some() || req.grid.is_some() || req.memory.is_some() || req.misere {
         return Err(Failure::input(anyhow!(
             "explore graph FILE values every vertex of the file's graph: --upto, --grid, --memory and --misere do not apply"
+        )));
+    }
+    if req.checkpoint.is_some() {
+        return Err(Failure::input(anyhow!(
+            "--checkpoint keeps the shards of explore graph over ranks: run it under an MPI launcher, or with --stats"
         )));
     }
     let input = super::read_input(req.file)?;

@@ -202,6 +202,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             memory,
             misere,
             stats,
+            checkpoint,
         } => explore::run(&explore::Request {
             family: &family,
             file: file.as_deref(),
@@ -212,6 +213,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             memory: memory.as_deref(),
             misere,
             stats,
+            checkpoint: checkpoint.as_deref(),
         }),
         Command::Table {
             game,

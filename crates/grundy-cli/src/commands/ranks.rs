@@ -8,13 +8,15 @@ use std::time::Instant;
 
 use anyhow::anyhow;
 use grundy::catalogue;
-use grundy::report::table::BoardGame;
-use grundy::solve::distributed::Transport;
+use grundy::parse::escaped_path;
+use grundy::report::table::{BoardGame, OnRanks, RanksSaving};
+use grundy::solve::distributed::{Stats, Transport};
 
 use super::{failure, print_analysis, read_input};
 use crate::Failure;
 use crate::cli::Command;
 use crate::problems::Input;
+use crate::signals::Deferring;
 
 /// `analyze cram|chomp` as one solve over the ranks of an MPI job: rank 0 reads the
 /// position and hands it to the others, every rank solves its share, rank 0 prints the
@@ -144,7 +146,7 @@ fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, F
 /// `analyze graph` and `explore graph` as one solve over the ranks of an MPI job: rank 0
 /// reads the file and prints what one process prints; with `--stats`, each rank's line.
 pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
-    let (file, json, stats, explore) = match command {
+    let (file, json, stats, explore, checkpoint) = match command {
         Command::Analyze {
             file,
             json,
@@ -162,17 +164,16 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
             if *misere
                 || *remoteness
                 || threads.is_some()
-                || checkpoint.is_some()
                 || memory.is_some()
                 || cache.is_some()
                 || png.is_some()
                 || svg.is_some()
             {
                 return Err(Failure::input(anyhow!(
-                    "under an MPI launcher, analyze graph gives the values and the winning moves: --misere, --remoteness, --threads, --checkpoint, --memory, --cache, --png and --svg are for one process"
+                    "under an MPI launcher, analyze graph gives the values and the winning moves: --misere, --remoteness, --threads, --memory, --cache, --png and --svg are for one process"
                 )));
             }
-            (file, *json, *stats, false)
+            (file, *json, *stats, false, checkpoint)
         }
         Command::Explore {
             file,
@@ -183,6 +184,7 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
             png,
             memory,
             misere,
+            checkpoint,
             ..
         } => {
             if upto.is_some() || grid.is_some() || png.is_some() || memory.is_some() || *misere {
@@ -190,17 +192,19 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
                     "explore graph over ranks values every vertex of the file's graph: --upto, --grid, --png, --memory and --misere do not apply"
                 )));
             }
-            (file, *json, *stats, true)
+            (file, *json, *stats, true, checkpoint)
         }
         _ => unreachable!("called for analyze and explore"),
     };
     let input = rank0_input(file.as_deref(), job)?;
     let started = Instant::now();
+    let checkpoint = checkpoint.as_deref();
     if explore {
-        let (report, counts) =
-            grundy::report::graph::explore_on(input.as_ref(), job).map_err(failure)?;
+        let (report, counts) = with_shards(checkpoint, job, |job, saving| {
+            grundy::report::graph::explore_on(input.as_ref(), job, saving).map_err(failure)
+        })?;
         if stats {
-            rank_stats(job, &counts, false);
+            rank_stats(job, &counts, checkpoint.is_some());
         }
         if let Some(report) = report {
             let mut out = io::BufWriter::new(io::stdout().lock());
@@ -209,10 +213,11 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
         }
         return Ok(());
     }
-    let (report, counts) =
-        grundy::report::graph::analyze_on(input.as_ref(), job).map_err(failure)?;
+    let (report, counts) = with_shards(checkpoint, job, |job, saving| {
+        grundy::report::graph::analyze_on(input.as_ref(), job, saving).map_err(failure)
+    })?;
     if stats {
-        rank_stats(job, &counts, false);
+        rank_stats(job, &counts, checkpoint.is_some());
     }
     match report {
         Some(report) => print_analysis(
@@ -243,5 +248,44 @@ fn rank0_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Option<In
         Some(read) => read.map(Some),
         None if worst == 0 => Ok(None),
         None => Err(Failure::quiet(worst as u8)),
+    }
+}
+
+/// How often each rank saves its part with `--checkpoint`.
+pub(super) const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Runs `work`, a solve over the ranks of `job` that keeps its shards under `checkpoint`
+/// when given: a first SIGINT or SIGTERM (mpirun passes them on to every rank) is only
+/// noted, every rank saves and the solve stops; then rank 0 says where the parts are, and
+/// once it has, every rank ends by the signal (a launcher may kill the rest of a job as soon
+/// as one rank ends). Otherwise, `work`'s report and counts.
+pub(super) fn with_shards<R>(
+    checkpoint: Option<&Path>,
+    job: &mut dyn Transport,
+    work: impl FnOnce(&mut dyn Transport, Option<&RanksSaving<'_>>) -> Result<OnRanks<R>, Failure>,
+) -> Result<(Option<R>, Stats), Failure> {
+    let deferring = checkpoint.map(|_| Deferring::start());
+    let asked = || deferring.as_ref().is_some_and(|d| d.pending().is_some());
+    let saving = checkpoint.map(|dir| RanksSaving {
+        dir,
+        every: SAVE_EVERY,
+        stop: &asked,
+    });
+    match work(&mut *job, saving.as_ref())? {
+        OnRanks::Done(report, counts) => Ok((report, counts)),
+        OnRanks::Stopped(at) => {
+            if job.rank() == 0 {
+                eprintln!(
+                    "grundy: stopped; every rank's part is saved in {}, and the same command goes on from it",
+                    escaped_path(&at)
+                );
+            }
+            job.max(0);
+            let signal = deferring
+                .as_ref()
+                .and_then(Deferring::pending)
+                .unwrap_or(15);
+            crate::signals::end_by(signal)
+        }
     }
 }

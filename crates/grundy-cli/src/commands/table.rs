@@ -5,14 +5,12 @@ use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
 use grundy::catalogue::{self, Feature, Game};
-use grundy::parse::escaped_path;
-use grundy::report::table::{BoardGame, OnRanks, RanksSaving, TableReport, table, table_on};
+use grundy::report::table::{BoardGame, TableReport, table, table_on};
 use grundy::solve::distributed::{Single, Transport};
 
 use super::memory::Memory;
 use crate::Failure;
 use crate::progress::Bar;
-use crate::signals::Deferring;
 
 /// Parses `A..=B`, `A..B` or `N` for `--rows` or `--cols`, within 1..=`max`.
 fn range(flag: &str, text: &str, max: usize) -> Result<RangeInclusive<usize>, Failure> {
@@ -154,44 +152,17 @@ fn on_ranks(
         Some(job) => job,
         None => &mut alone,
     };
-    // With shards, a first SIGINT or SIGTERM (mpirun passes them on to every rank) is
-    // only noted: every rank saves at the end of the tier in hand, then stops.
-    let deferring = req.checkpoint.map(|_| Deferring::start());
-    let asked = || deferring.as_ref().is_some_and(|d| d.pending().is_some());
-    let saving = req.checkpoint.map(|dir| RanksSaving {
-        dir,
-        every: SAVE_EVERY,
-        stop: &asked,
-    });
-    let outcome = table_on(board, rows, cols, transport, saving.as_ref())?;
-    let (report, counts) = match outcome {
-        OnRanks::Done(report, counts) => (report, counts),
-        OnRanks::Stopped(at) => {
-            if transport.rank() == 0 {
-                eprintln!(
-                    "grundy: stopped; every rank's part is saved in {}, and the same command goes on from it",
-                    escaped_path(&at)
-                );
-            }
-            let signal = deferring
-                .as_ref()
-                .and_then(Deferring::pending)
-                .unwrap_or(15);
-            crate::signals::end_by(signal)
-        }
-    };
+    let (report, counts) = super::ranks::with_shards(req.checkpoint, transport, |job, saving| {
+        Ok(table_on(board, rows, cols, job, saving)?)
+    })?;
     if req.stats {
         super::ranks::rank_stats(transport, &counts, req.checkpoint.is_some());
     }
-    drop(deferring);
     match report {
         Some(report) => print(&report, req.json),
         None => Ok(()),
     }
 }
-
-/// How often each rank saves its part with `--checkpoint`.
-const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Prints the table as text or JSON.
 fn print(report: &TableReport, json: bool) -> Result<(), Failure> {

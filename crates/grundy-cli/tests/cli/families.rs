@@ -529,8 +529,39 @@ fn explore_graph_with_stats_runs_the_split_engine_in_one_process() {
         &["explore", "octal:0.07", "--upto", "5", "--stats"],
         "",
         2,
-        "--stats applies to explore graph",
+        "--stats and --checkpoint apply to explore graph over ranks",
     );
+    assert_refused(
+        &["explore", "graph", "--checkpoint", "shards"],
+        graph,
+        2,
+        "run it under an MPI launcher, or with --stats",
+    );
+    // With --stats alone, the split engine keeps and reads back its shards.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shards = dir.path().to_str().expect("path");
+    for loaded in ["0", "4"] {
+        let out = grundy()
+            .args([
+                "explore",
+                "graph",
+                "--json",
+                "--stats",
+                "--checkpoint",
+                shards,
+            ])
+            .write_stdin(graph)
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), plain);
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .ends_with(&format!(", {loaded} positions loaded\n")),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     assert_refused(
         &["explore", "graph", "--stats", "--upto", "5"],
         graph,

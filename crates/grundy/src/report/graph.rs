@@ -15,6 +15,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::Error;
+use super::table::OnRanks;
 use crate::parse::{Input, Tokens};
 use crate::solve::loopy::{Digraph, Outcome, Value, Values};
 
@@ -252,18 +253,15 @@ pub fn analyze(input: &Input) -> Result<GraphReport, Error> {
 /// The graph of `input` (rank 0's; the others pass `None`) solved over every rank of
 /// `transport` ([`crate::solve::distributed::graph`]); on rank 0 the values of every vertex
 /// and the parsed file. A file rank 0 refuses is refused on every rank (rank 0's error says
-/// why). Every rank must call it at once.
+/// why). With `saving`, the ranks keep their labels in shards under `saving.dir/graph` and
+/// go on from them. Every rank must call it at once.
 fn values_on(
     input: Option<&Input>,
     tokens_required: bool,
     transport: &mut dyn crate::solve::distributed::Transport,
-) -> Result<
-    (
-        Option<(GraphInput, Values)>,
-        crate::solve::distributed::Stats,
-    ),
-    Error,
-> {
+    saving: Option<&super::table::RanksSaving<'_>>,
+) -> Result<OnRanks<(GraphInput, Values)>, Error> {
+    use crate::solve::distributed::{Saving, SolveStop};
     let parsed = input.map(|i| parse_with(i, tokens_required));
     let refused = matches!(parsed, Some(Err(_)));
     if transport.max(u64::from(refused)) == 1 {
@@ -273,8 +271,24 @@ fn values_on(
         });
     }
     let mut g = parsed.transpose()?;
+    let dir = saving.map(|s| s.dir.join("graph"));
+    let shards = match (saving, &dir) {
+        (Some(s), Some(dir)) => Some(Saving {
+            dir,
+            label: "graph",
+            every: s.every,
+            stop: s.stop,
+        }),
+        _ => None,
+    };
+    let graph = g.as_ref().map(|g| &g.graph);
     let (labels, stats) =
-        crate::solve::distributed::graph::labels(g.as_ref().map(|g| &g.graph), transport);
+        match crate::solve::distributed::graph::labels_saved(graph, transport, shards.as_ref()) {
+            Ok(done) => done,
+            Err(SolveStop::Stopped(at)) => return Ok(OnRanks::Stopped(at)),
+            Err(e @ SolveStop::Shard(_)) => return Err(Error::input(e.to_string())),
+            Err(e @ SolveStop::Files(_)) => return Err(Error::failed(e.to_string())),
+        };
     let solved = match (g.take(), labels) {
         (Some(mut g), Some(labels)) => {
             let graph = std::mem::replace(&mut g.graph, Digraph::new(0, &[]).expect("empty"));
@@ -283,29 +297,40 @@ fn values_on(
         }
         _ => None,
     };
-    Ok((solved, stats))
+    Ok(OnRanks::Done(solved, stats))
 }
 
 /// [`analyze`] as one solve over the ranks of `transport`: rank 0 reads `input` (the others
-/// pass `None`) and gets the report one process gives; every rank gets its [`Stats`].
+/// pass `None`) and gets the report one process gives; every rank gets its [`Stats`]. With
+/// `saving`, as [`super::table::table_on`] keeps its shards.
+///
+/// [`Stats`]: crate::solve::distributed::Stats
 pub fn analyze_on(
     input: Option<&Input>,
     transport: &mut dyn crate::solve::distributed::Transport,
-) -> Result<(Option<GraphReport>, crate::solve::distributed::Stats), Error> {
-    let (solved, stats) = values_on(input, true, transport)?;
-    Ok((
-        solved.map(|(g, values)| explain(&values, g.edges, &g.tokens)),
-        stats,
-    ))
+    saving: Option<&super::table::RanksSaving<'_>>,
+) -> Result<OnRanks<GraphReport>, Error> {
+    Ok(match values_on(input, true, transport, saving)? {
+        OnRanks::Done(solved, stats) => OnRanks::Done(
+            solved.map(|(g, values)| explain(&values, g.edges, &g.tokens)),
+            stats,
+        ),
+        OnRanks::Stopped(at) => OnRanks::Stopped(at),
+    })
 }
 
 /// [`explore`] as one solve over the ranks of `transport`, as [`analyze_on`] is.
 pub fn explore_on(
     input: Option<&Input>,
     transport: &mut dyn crate::solve::distributed::Transport,
-) -> Result<(Option<GraphExplore>, crate::solve::distributed::Stats), Error> {
-    let (solved, stats) = values_on(input, false, transport)?;
-    Ok((solved.map(|(g, values)| summarize(&g, &values)), stats))
+    saving: Option<&super::table::RanksSaving<'_>>,
+) -> Result<OnRanks<GraphExplore>, Error> {
+    Ok(match values_on(input, false, transport, saving)? {
+        OnRanks::Done(solved, stats) => {
+            OnRanks::Done(solved.map(|(g, values)| summarize(&g, &values)), stats)
+        }
+        OnRanks::Stopped(at) => OnRanks::Stopped(at),
+    })
 }
 
 /// The tokens `tokens` on the graph of `values` explained.
@@ -483,6 +508,14 @@ mod tests {
         assert!(e.to_string().contains("number of tokens"), "{e}");
     }
 
+    /// The report of a solve that was not asked to stop.
+    fn done<R>(r: OnRanks<R>) -> Option<R> {
+        match r {
+            OnRanks::Done(report, _) => report,
+            OnRanks::Stopped(_) => panic!("stopped"),
+        }
+    }
+
     /// `analyze_on` and `explore_on` on `ranks` threads, rank 0's input only.
     fn on_ranks<T: Send>(
         text: &str,
@@ -531,10 +564,10 @@ mod tests {
                 let shown: Vec<String> = tokens.iter().map(ToString::to_string).collect();
                 text.push_str(&format!("{}\n{}\n", tokens.len(), shown.join(" ")));
                 let input = Input::new("g", text.as_str());
-                let got = on_ranks(&text, ranks, |i, t| analyze_on(i, t).map(|r| r.0));
+                let got = on_ranks(&text, ranks, |i, t| analyze_on(i, t, None).map(done));
                 prop_assert_eq!(got[0].as_ref().unwrap(), &Some(analyze(&input).unwrap()));
                 prop_assert!(got[1..].iter().all(|r| matches!(r, Ok(None))));
-                let got = on_ranks(&text, ranks, |i, t| explore_on(i, t).map(|r| r.0));
+                let got = on_ranks(&text, ranks, |i, t| explore_on(i, t, None).map(done));
                 prop_assert_eq!(got[0].as_ref().unwrap(), &Some(explore(&input).unwrap()));
                 Ok(())
             })
@@ -543,7 +576,9 @@ mod tests {
 
     #[test]
     fn over_ranks_a_bad_file_is_refused_on_every_rank_and_named_on_rank_0() {
-        let got = on_ranks("3 1\n1 4\n1\n1\n", 3, |i, t| analyze_on(i, t).map(|r| r.0));
+        let got = on_ranks("3 1\n1 4\n1\n1\n", 3, |i, t| {
+            analyze_on(i, t, None).map(done)
+        });
         let first = got[0].as_ref().unwrap_err().to_string();
         assert!(
             first.contains("g:2") && first.contains("head v of move 1"),

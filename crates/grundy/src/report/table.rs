@@ -152,13 +152,13 @@ pub fn table(
     })
 }
 
-/// How a table over ranks ended.
+/// How a report over ranks (a table, or a graph's) ended.
 #[derive(Debug)]
-pub enum OnRanks {
-    /// Rank 0 has the table, the others `None`; each rank what it stored, sent and loaded.
-    Done(Option<TableReport>, crate::solve::distributed::Stats),
-    /// A rank was asked to stop: every rank's part of the board in hand is saved under this
-    /// folder (the boards before it are too, finished).
+pub enum OnRanks<R = TableReport> {
+    /// Rank 0 has the report, the others `None`; each rank what it stored, sent and loaded.
+    Done(Option<R>, crate::solve::distributed::Stats),
+    /// A rank was asked to stop: every rank's part of the solve in hand is saved under this
+    /// folder (for a table, the boards before it are too, finished).
     Stopped(std::path::PathBuf),
 }
 

@@ -367,18 +367,15 @@ impl<'t, G: Tiered> Part<'t, G> {
     /// Every rank writes its part; if one cannot, every rank fails (rank by rank, with its
     /// own reason or that another rank's save failed).
     fn save_all(&mut self, saving: &Saving<'_>, reached: Progress) -> Result<(), SolveStop> {
-        let failed = self.save(saving, reached).err();
-        if self.transport.max(u64::from(failed.is_some())) == 1 {
-            return Err(SolveStop::Files(failed.unwrap_or_else(|| {
-                "another rank could not save its part".to_string()
-            })));
-        }
-        Ok(())
+        let mine = self.save(saving, reached);
+        agreed(&mut *self.transport, mine, || {
+            SolveStop::Files("another rank could not save its part".into())
+        })
     }
 
     /// Writes this rank's part: how far the solve got, then every position with its tier
     /// and value (`u32::MAX` for none yet).
-    fn save(&self, saving: &Saving<'_>, reached: Progress) -> Result<(), String> {
+    fn save(&self, saving: &Saving<'_>, reached: Progress) -> Result<(), SolveStop> {
         let mut payload = Vec::with_capacity(16 + self.table.len() * (G::Position::BYTES + 8));
         payload.extend_from_slice(&reached.code().to_le_bytes());
         payload.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
@@ -387,86 +384,42 @@ impl<'t, G: Tiered> Part<'t, G> {
             payload.extend_from_slice(&self.game.tier(p).to_le_bytes());
             payload.extend_from_slice(&v.unwrap_or(u32::MAX).to_le_bytes());
         }
-        let path = shard_path(saving.dir, self.me());
-        store::write(&path, &self.shard_label(saving), &payload).map_err(|e| e.to_string())
-    }
-
-    fn shard_label(&self, saving: &Saving<'_>) -> String {
-        format!(
-            "grundy shard: {}, rank {} of {}",
-            saving.label,
-            self.me(),
-            self.ranks()
-        )
+        write_shard(saving, self.me(), self.ranks(), &payload)
     }
 
     /// Reads this rank's shard, if there is one: how far it got. Every rank must call it.
     fn load(&mut self, saving: &Saving<'_>) -> Result<Progress, SolveStop> {
-        let path = shard_path(saving.dir, self.me());
         let entry = G::Position::BYTES + 8;
-        let read = store::read(&path, &self.shard_label(saving), u64::MAX >> 8)
-            .map_err(|e| {
-                if e.is_damaged() {
-                    SolveStop::Shard(format!(
-                        "shard refused: {e} (a shard is kept for one board and one number of ranks; remove the folder to start afresh)"
-                    ))
-                } else {
-                    SolveStop::Files(e.to_string())
-                }
-            })
-            .and_then(|bytes| {
-                let Some(bytes) = bytes else {
-                    return Ok(Progress::Fresh);
-                };
-                let damaged = || {
-                    SolveStop::Shard(format!(
-                        "shard refused: {} is cut short or damaged",
-                        escaped_path(&path)
-                    ))
-                };
-                if bytes.len() < 16 {
+        let path = shard_path(saving.dir, self.me());
+        let read = read_shard(saving, self.me(), self.ranks()).and_then(|bytes| {
+            let Some(bytes) = bytes else {
+                return Ok(Progress::Fresh);
+            };
+            let damaged = || damaged_shard(&path);
+            let (code, count, rest) = shard_head(&bytes).ok_or_else(damaged)?;
+            if rest.len() as u64 != count.saturating_mul(entry as u64) {
+                return Err(damaged());
+            }
+            for e in rest.chunks_exact(entry) {
+                let p = G::Position::read(e);
+                let at = G::Position::BYTES;
+                let tier = u32::from_le_bytes(e[at..at + 4].try_into().expect("four bytes"));
+                let v = u32::from_le_bytes(e[at + 4..at + 8].try_into().expect("four bytes"));
+                if tier != self.game.tier(&p) {
                     return Err(damaged());
                 }
-                let code = u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"));
-                let count = u64::from_le_bytes(bytes[8..16].try_into().expect("eight bytes"));
-                if (bytes.len() - 16) as u64 != count.saturating_mul(entry as u64) {
-                    return Err(damaged());
+                self.keep(p);
+                if v != u32::MAX {
+                    self.table.insert(p, Some(v));
                 }
-                for e in bytes[16..].chunks_exact(entry) {
-                    let p = G::Position::read(e);
-                    let at = G::Position::BYTES;
-                    let tier = u32::from_le_bytes(e[at..at + 4].try_into().expect("four bytes"));
-                    let v = u32::from_le_bytes(e[at + 4..at + 8].try_into().expect("four bytes"));
-                    if tier != self.game.tier(&p) {
-                        return Err(damaged());
-                    }
-                    self.keep(p);
-                    if v != u32::MAX {
-                        self.table.insert(p, Some(v));
-                    }
-                }
-                self.stats.loaded = count;
-                Ok(Progress::of(code))
-            });
-        // Every rank learns whether one refused its shard; rank 0 hears why.
-        let failed = read.as_ref().err().map(ToString::to_string);
-        let mut out = vec![Vec::new(); self.ranks()];
-        if let Some(why) = &failed {
-            out[0] = why.as_bytes().to_vec();
-        }
-        let heard = self.exchange(out);
-        if self.transport.max(u64::from(failed.is_some())) == 1 {
-            let first = heard.iter().find(|m| !m.is_empty());
-            return Err(match (read, first) {
-                (Err(e), _) if self.me() != 0 => e,
-                (_, Some(m)) => SolveStop::Shard(String::from_utf8_lossy(m).into_owned()),
-                _ => SolveStop::Shard("another rank refused its shard".into()),
-            });
-        }
-        let least = u64::MAX
-            - self
-                .transport
-                .max(u64::MAX - read.as_ref().map_or(0, |p| p.code()));
+            }
+            self.stats.loaded = count;
+            Ok(Progress::of(code))
+        });
+        let code = agreed(&mut *self.transport, read.map(Progress::code), || {
+            SolveStop::Shard("another rank refused its shard".into())
+        })?;
+        let least = u64::MAX - self.transport.max(u64::MAX - code);
         Ok(Progress::of(least))
     }
 
@@ -569,6 +522,96 @@ impl<'t, G: Tiered> Part<'t, G> {
 /// The shard of rank `rank` in `dir`.
 pub fn shard_path(dir: &Path, rank: usize) -> PathBuf {
     dir.join(format!("rank-{rank}.shard"))
+}
+
+/// The label a rank's shard carries: the solve's, and the rank's place in the job.
+fn shard_label(saving: &Saving<'_>, rank: usize, ranks: usize) -> String {
+    format!("grundy shard: {}, rank {rank} of {ranks}", saving.label)
+}
+
+/// Writes rank `rank`'s shard.
+fn write_shard(
+    saving: &Saving<'_>,
+    rank: usize,
+    ranks: usize,
+    payload: &[u8],
+) -> Result<(), SolveStop> {
+    let path = shard_path(saving.dir, rank);
+    store::write(&path, &shard_label(saving, rank, ranks), payload)
+        .map_err(|e| SolveStop::Files(e.to_string()))
+}
+
+/// Reads rank `rank`'s shard: `None` when there is none. A shard of another solve or rank,
+/// or a damaged one, is refused.
+fn read_shard(
+    saving: &Saving<'_>,
+    rank: usize,
+    ranks: usize,
+) -> Result<Option<Vec<u8>>, SolveStop> {
+    let path = shard_path(saving.dir, rank);
+    store::read(&path, &shard_label(saving, rank, ranks), u64::MAX >> 8).map_err(|e| {
+        if e.is_damaged() {
+            SolveStop::Shard(format!(
+                "shard refused: {e} (a shard is kept for one solve and one number of ranks; remove the folder to start afresh)"
+            ))
+        } else {
+            SolveStop::Files(e.to_string())
+        }
+    })
+}
+
+/// The refusal of a shard whose payload does not read.
+fn damaged_shard(path: &Path) -> SolveStop {
+    SolveStop::Shard(format!(
+        "shard refused: {} is cut short or damaged",
+        escaped_path(path)
+    ))
+}
+
+/// A shard payload's head: how far the solve got and how many entries follow; and the rest.
+fn shard_head(bytes: &[u8]) -> Option<(u64, u64, &[u8])> {
+    if bytes.len() < 16 {
+        return None;
+    }
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    Some((word(0), word(8), &bytes[16..]))
+}
+
+/// Every rank's `mine`, once every rank knows whether one failed: if one did, every rank
+/// fails; rank 0 with the first failing rank's reason, a failing rank with its own, the
+/// others with `other()`.
+fn agreed<T>(
+    transport: &mut dyn Transport,
+    mine: Result<T, SolveStop>,
+    other: impl FnOnce() -> SolveStop,
+) -> Result<T, SolveStop> {
+    let mut out = vec![Vec::new(); transport.ranks()];
+    if let Err(e) = &mine {
+        let kind = match e {
+            SolveStop::Shard(_) => 1u8,
+            _ => 2,
+        };
+        out[0] = std::iter::once(kind)
+            .chain(e.to_string().into_bytes())
+            .collect();
+    }
+    let heard = transport.exchange(out);
+    if transport.max(u64::from(mine.is_err())) == 0 {
+        return mine;
+    }
+    let rank = transport.rank();
+    match (mine, heard.iter().find(|m| !m.is_empty())) {
+        (Err(e), _) if rank != 0 => Err(e),
+        (_, Some(m)) if rank == 0 => {
+            let why = String::from_utf8_lossy(&m[1..]).into_owned();
+            Err(if m[0] == 1 {
+                SolveStop::Shard(why)
+            } else {
+                SolveStop::Files(why)
+            })
+        }
+        _ => Err(other()),
+    }
 }
 
 /// The values of `roots` (read on rank 0; the other ranks' are ignored), solved over every

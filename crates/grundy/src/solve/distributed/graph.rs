@@ -26,25 +26,43 @@
 //!
 //! The rounds of one value are as many as the longest chain of messages that cross from one
 //! rank to another; a random graph's chains are short, a long path's are as long as the path.
+//!
+//! With [`Saving`], each rank keeps its labels in a shard: at the end of a value once the
+//! time has come, between two rounds when a rank is asked to stop, and at the end. A label
+//! once given is final, so a shard holds the value in hand and the labels given so far (an
+//! `∞` with the value at whose end it was given). The solve goes on from the least value in
+//! hand among the shards: labels of that value or above are dropped, every predecessor of a
+//! vertex labelled below it hears that its option is no longer open, and the predecessors of
+//! the vertices labelled with it hear it again, as when they were labelled.
 
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
 
-use super::{Stats, Transport};
+use super::{
+    Saving, SolveStop, Stats, Transport, agreed, damaged_shard, read_shard, shard_head, shard_path,
+    write_shard,
+};
 use crate::solve::loopy::Digraph;
 
 /// Vertices rank 0 hands out between two exchanges.
 const HANDED: usize = 1 << 18;
 
 /// Not yet labelled.
-const UNLABELED: u32 = u32::MAX - 1;
-/// `∞`.
-const INFINITE: u32 = u32::MAX;
+const UNLABELED: u32 = u32::MAX;
+/// `∞`, given at the end of the value below this bit (`INFINITE | m`).
+const INFINITE: u32 = 1 << 31;
+
+/// Whether a label leaves its vertex open: not labelled, or `∞`.
+fn open(label: u32) -> bool {
+    label >= INFINITE
+}
 
 /// The kinds of event, in the top two bits of a vertex's place on its rank.
 const LABELLED: u32 = 0;
 const ANSWERED: u32 = 1 << 30;
 const READY: u32 = 2 << 30;
+/// After a resume: one of the vertex's options has a value below the one in hand.
+const CLOSED: u32 = 3 << 30;
 const KIND: u32 = 3 << 30;
 
 /// The rank that stores vertex `v`.
@@ -71,6 +89,10 @@ struct Share<'t> {
     /// Reaches the value being given.
     good: Vec<bool>,
     stats: Stats,
+    saving: Option<&'t Saving<'t>>,
+    /// What the shards are labelled with: the caller's label and the graph's fingerprint.
+    label_of_shards: String,
+    last_save: std::time::Instant,
 }
 
 impl Share<'_> {
@@ -161,21 +183,119 @@ impl Share<'_> {
         self.bad = vec![0; mine];
         self.good = vec![false; mine];
         self.stats.stored = mine as u64;
+        // Shards are kept for one graph: its size and a hash of its moves, from rank 0.
+        let print = graph.map_or(0, |g| {
+            let moves = (0..g.len() as u32).map(|v| g.moves(v));
+            FxBuildHasher.hash_one(moves.collect::<Vec<_>>()) | 1
+        });
+        let print = self.transport.max(print);
+        if let Some(s) = self.saving {
+            self.label_of_shards = format!(
+                "{}, a graph of {n} vertices and fingerprint {print:016x}",
+                s.label
+            );
+        }
     }
 
     fn preds(&self, i: usize) -> std::ops::Range<usize> {
         self.pred_at[i]..self.pred_at[i + 1]
     }
 
-    /// Labels every vertex: each rank's labels, in its order.
-    fn solve(&mut self) {
+    /// Sends `event` for the vertex at `place`: at once when it is here, else in the next
+    /// round.
+    fn emit(me: usize, place: u64, event: u32, stack: &mut Vec<u32>, out: &mut [Vec<u32>]) {
+        let (r, j) = ((place >> 32) as usize, place as u32);
+        if r == me {
+            stack.push(event | j);
+        } else {
+            out[r].push(event | j);
+        }
+    }
+
+    /// Handles events until no rank has any left: the rounds of one value. Between rounds,
+    /// a rank asked to stop has every rank save, with `level` in hand.
+    fn settle(
+        &mut self,
+        level: u32,
+        stack: &mut Vec<u32>,
+        out: &mut [Vec<u32>],
+        touched: &mut Vec<u32>,
+    ) -> Result<(), SolveStop> {
+        let me = self.transport.rank();
+        loop {
+            while let Some(event) = stack.pop() {
+                let i = (event & !KIND) as usize;
+                match event & KIND {
+                    READY => {
+                        if self.label[i] != UNLABELED || self.good[i] || self.bad[i] != 0 {
+                            continue;
+                        }
+                        self.label[i] = level;
+                        for k in self.preds(i) {
+                            Self::emit(me, self.pred[k], LABELLED, stack, out);
+                        }
+                    }
+                    LABELLED => {
+                        self.open[i] -= 1;
+                        if self.label[i] == UNLABELED {
+                            self.bad[i] -= 1;
+                        }
+                        if !self.good[i] {
+                            self.good[i] = true;
+                            touched.push(i as u32);
+                            if open(self.label[i]) {
+                                for k in self.preds(i) {
+                                    Self::emit(me, self.pred[k], ANSWERED, stack, out);
+                                }
+                            }
+                        }
+                    }
+                    ANSWERED => {
+                        if self.label[i] == UNLABELED {
+                            self.bad[i] -= 1;
+                            if self.bad[i] == 0 && !self.good[i] {
+                                stack.push(READY | i as u32);
+                            }
+                        }
+                    }
+                    _ => self.open[i] -= 1,
+                }
+            }
+            let sent = out
+                .iter()
+                .enumerate()
+                .filter(|&(r, _)| r != me)
+                .map(|(_, w)| w.len() as u64)
+                .sum();
+            if self.transport.max(sent) == 0 {
+                return Ok(());
+            }
+            *stack = self.exchange(out);
+            self.halt(level)?;
+        }
+    }
+
+    /// Labels every vertex, from value `from` (the labels below it, and some of it, being
+    /// given already).
+    fn solve(&mut self, from: u32) -> Result<(), SolveStop> {
         let me = self.transport.rank();
         let ranks = self.transport.ranks();
-        let mut unlabeled: Vec<u32> = (0..self.label.len() as u32).collect();
+        let mut unlabeled: Vec<u32> = (0..self.label.len() as u32)
+            .filter(|&i| self.label[i as usize] == UNLABELED)
+            .collect();
         let mut touched: Vec<u32> = Vec::new();
         let mut stack: Vec<u32> = Vec::new();
         let mut out: Vec<Vec<u32>> = vec![Vec::new(); ranks];
-        let mut level = 0u32;
+        // After a resume: the options valued below `from` are closed to their predecessors.
+        for i in 0..self.label.len() {
+            if self.label[i] < from {
+                for k in self.preds(i) {
+                    Self::emit(me, self.pred[k], CLOSED, &mut stack, &mut out);
+                }
+            }
+        }
+        self.settle(from, &mut stack, &mut out, &mut touched)?;
+        let mut level = from;
         while self.transport.max(unlabeled.len() as u64) > 0 {
             crate::stop::check();
             for i in touched.drain(..) {
@@ -187,82 +307,142 @@ impl Share<'_> {
                     stack.push(READY | i);
                 }
             }
-            loop {
-                while let Some(event) = stack.pop() {
-                    let i = (event & !KIND) as usize;
-                    match event & KIND {
-                        READY => {
-                            if self.label[i] != UNLABELED || self.good[i] || self.bad[i] != 0 {
-                                continue;
-                            }
-                            self.label[i] = level;
-                            for k in self.preds(i) {
-                                let p = self.pred[k];
-                                let (r, j) = ((p >> 32) as usize, p as u32);
-                                if r == me {
-                                    stack.push(LABELLED | j);
-                                } else {
-                                    out[r].push(LABELLED | j);
-                                }
-                            }
-                        }
-                        LABELLED => {
-                            self.open[i] -= 1;
-                            if self.label[i] == UNLABELED {
-                                self.bad[i] -= 1;
-                            }
-                            if !self.good[i] {
-                                self.good[i] = true;
-                                touched.push(i as u32);
-                                if matches!(self.label[i], UNLABELED | INFINITE) {
-                                    for k in self.preds(i) {
-                                        let p = self.pred[k];
-                                        let (r, j) = ((p >> 32) as usize, p as u32);
-                                        if r == me {
-                                            stack.push(ANSWERED | j);
-                                        } else {
-                                            out[r].push(ANSWERED | j);
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        _ => {
-                            if self.label[i] == UNLABELED {
-                                self.bad[i] -= 1;
-                                if self.bad[i] == 0 && !self.good[i] {
-                                    stack.push(READY | i as u32);
-                                }
-                            }
+            if level == from {
+                // Labels of this value given before a resume: heard again.
+                for i in 0..self.label.len() {
+                    if self.label[i] == level {
+                        for k in self.preds(i) {
+                            Self::emit(me, self.pred[k], LABELLED, &mut stack, &mut out);
                         }
                     }
                 }
-                let sent = out
-                    .iter()
-                    .enumerate()
-                    .filter(|&(r, _)| r != me)
-                    .map(|(_, w)| w.len() as u64)
-                    .sum();
-                if self.transport.max(sent) == 0 {
-                    break;
-                }
-                stack = self.exchange(&mut out);
             }
+            self.settle(level, &mut stack, &mut out, &mut touched)?;
             for &i in &unlabeled {
                 if self.label[i as usize] == UNLABELED && !self.good[i as usize] {
-                    self.label[i as usize] = INFINITE;
+                    self.label[i as usize] = INFINITE | level;
                 }
             }
             unlabeled.retain(|&i| self.label[i as usize] == UNLABELED);
             level += 1;
+            self.boundary(level)?;
         }
+        if self.saving.is_some() {
+            self.save_all(level)?;
+        }
+        Ok(())
+    }
+
+    /// Between two rounds: when a rank was asked to stop, every rank saves, with `level` in
+    /// hand, and stops.
+    fn halt(&mut self, level: u32) -> Result<(), SolveStop> {
+        let Some(saving) = self.saving else {
+            return Ok(());
+        };
+        if self.transport.max(u64::from((saving.stop)())) == 0 {
+            return Ok(());
+        }
+        self.save_all(level)?;
+        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
+    }
+
+    /// The end of a value: every rank saves when it is time or a rank was asked to stop,
+    /// and then stops if one was.
+    fn boundary(&mut self, level: u32) -> Result<(), SolveStop> {
+        let Some(saving) = self.saving else {
+            return Ok(());
+        };
+        let asked = (saving.stop)();
+        let due = asked || self.last_save.elapsed() >= saving.every;
+        if self.transport.max(u64::from(due)) == 0 {
+            return Ok(());
+        }
+        self.save_all(level)?;
+        self.last_save = std::time::Instant::now();
+        if self.transport.max(u64::from(asked)) == 1 {
+            return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
+        }
+        Ok(())
+    }
+
+    /// The shards' saving, labelled for this graph.
+    fn shards<'s>(&'s self, saving: &Saving<'s>) -> Saving<'s> {
+        Saving {
+            dir: saving.dir,
+            label: &self.label_of_shards,
+            every: saving.every,
+            stop: saving.stop,
+        }
+    }
+
+    /// Every rank writes its labels, with `level` in hand; if one cannot, every rank fails.
+    fn save_all(&mut self, level: u32) -> Result<(), SolveStop> {
+        let saving = self.saving.expect("saving");
+        let mut payload = Vec::with_capacity(16 + 4 * self.label.len());
+        payload.extend_from_slice(&u64::from(level).to_le_bytes());
+        payload.extend_from_slice(&(self.label.len() as u64).to_le_bytes());
+        for l in &self.label {
+            payload.extend_from_slice(&l.to_le_bytes());
+        }
+        let (me, ranks) = (self.transport.rank(), self.transport.ranks());
+        let mine = write_shard(&self.shards(saving), me, ranks, &payload);
+        agreed(&mut *self.transport, mine, || {
+            SolveStop::Files("another rank could not save its part".into())
+        })
+    }
+
+    /// Reads this rank's shard, if any, keeping the labels below the least value in hand
+    /// among every rank's, and those of it; returns that value. Every rank must call it.
+    fn load(&mut self) -> Result<u32, SolveStop> {
+        let saving = self.saving.expect("saving");
+        let (me, ranks) = (self.transport.rank(), self.transport.ranks());
+        let path = shard_path(saving.dir, me);
+        let read = read_shard(&self.shards(saving), me, ranks).and_then(|bytes| {
+            let Some(bytes) = bytes else {
+                return Ok(None);
+            };
+            let damaged = || damaged_shard(&path);
+            let (level, count, rest) = shard_head(&bytes).ok_or_else(damaged)?;
+            if count != self.label.len() as u64 || rest.len() as u64 != 4 * count {
+                return Err(damaged());
+            }
+            let labels: Vec<u32> = rest
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
+                .collect();
+            Ok(Some((level, labels)))
+        });
+        let read = agreed(&mut *self.transport, read, || {
+            SolveStop::Shard("another rank refused its shard".into())
+        })?;
+        let mine = read.as_ref().map_or(0, |(level, _)| *level);
+        let from = (u64::MAX - self.transport.max(u64::MAX - mine)) as u32;
+        if let Some((_, labels)) = read {
+            for (kept, l) in self.label.iter_mut().zip(labels) {
+                let valued = if l >= INFINITE && l != UNLABELED {
+                    // ∞ given at the end of value `l & !INFINITE`.
+                    (l & !INFINITE) < from
+                } else {
+                    l <= from
+                };
+                if valued && l != UNLABELED {
+                    *kept = l;
+                    self.stats.loaded += 1;
+                }
+            }
+        }
+        Ok(from)
     }
 
     /// Every rank's labels, on rank 0, in the graph's order.
     fn gather(&mut self, graph: Option<&Digraph>) -> Option<Vec<u32>> {
         let ranks = self.transport.ranks();
         let mut out = vec![Vec::new(); ranks];
-        out[0] = self.label.iter().flat_map(|l| l.to_le_bytes()).collect();
+        out[0] = self
+            .label
+            .iter()
+            .flat_map(|&l| if open(l) { u32::MAX } else { l }.to_le_bytes())
+            .collect();
         if self.transport.rank() != 0 && !out[0].is_empty() {
             self.stats.messages += 1;
             self.stats.bytes += out[0].len() as u64;
@@ -288,6 +468,19 @@ impl Share<'_> {
 /// finite value, or `u32::MAX` for `∞`), elsewhere `None`; with each rank's [`Stats`].
 /// Every rank must call it at once.
 pub fn labels(graph: Option<&Digraph>, transport: &mut dyn Transport) -> (Option<Vec<u32>>, Stats) {
+    labels_saved(graph, transport, None).expect("nothing to save, nothing to stop")
+}
+
+/// [`labels`], each rank keeping its labels in a shard as `saving` says (the shards are
+/// labelled with `saving.label` and the graph's fingerprint) and going on from the shards
+/// it finds. A rank whose shard is missing starts afresh, and the others go back to its
+/// value; a shard of another graph or number of ranks, or a damaged one, is refused on
+/// every rank before any work.
+pub fn labels_saved(
+    graph: Option<&Digraph>,
+    transport: &mut dyn Transport,
+    saving: Option<&Saving<'_>>,
+) -> Result<(Option<Vec<u32>>, Stats), SolveStop> {
     let mut share = Share {
         transport,
         pred_at: vec![0],
@@ -297,12 +490,22 @@ pub fn labels(graph: Option<&Digraph>, transport: &mut dyn Transport) -> (Option
         bad: Vec::new(),
         good: Vec::new(),
         stats: Stats::default(),
+        saving,
+        label_of_shards: String::new(),
+        last_save: std::time::Instant::now(),
     };
     let graph = graph.filter(|_| share.transport.rank() == 0);
     share.receive(graph);
-    share.solve();
+    let from = match saving {
+        Some(s) => {
+            let _ = std::fs::create_dir_all(s.dir);
+            share.load()?
+        }
+        None => 0,
+    };
+    share.solve(from)?;
     let labels = share.gather(graph);
-    (labels, share.stats)
+    Ok((labels, share.stats))
 }
 
 #[cfg(test)]
@@ -395,5 +598,156 @@ mod tests {
         }
         let (_, alone) = on_ranks(&g, 1);
         assert_eq!((alone[0].messages, alone[0].bytes), (0, 0));
+    }
+
+    /// `labels_saved` on `ranks` threads with shards in `dir`; rank `ranks.min(2) - 1` is
+    /// asked to stop at its `stop_after`-th question, if given. Every rank's result.
+    fn saved_on_ranks(
+        graph: &Digraph,
+        ranks: usize,
+        dir: &std::path::Path,
+        stop_after: Option<usize>,
+    ) -> Vec<Result<(Option<Vec<u32>>, Stats), SolveStop>> {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = Local::group(ranks)
+                .into_iter()
+                .map(|mut t| {
+                    s.spawn(move || {
+                        let asked = std::sync::atomic::AtomicUsize::new(0);
+                        let me = t.rank();
+                        let stop = move || {
+                            let n = asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            me == ranks.min(2) - 1 && stop_after.is_some_and(|k| n >= k)
+                        };
+                        let saving = Saving {
+                            dir,
+                            label: "graph",
+                            every: std::time::Duration::from_secs(3600),
+                            stop: &stop,
+                        };
+                        let g = (me == 0).then_some(graph);
+                        labels_saved(g, &mut t, Some(&saving))
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    /// A graph of many values and short chains: vertex `v` moves to three vertices below
+    /// it, and every 50th also to one above (cycles).
+    fn layered(n: u32) -> Digraph {
+        let mut edges = Vec::new();
+        for v in 1..n {
+            for k in 1..4u32 {
+                edges.push((v, v.wrapping_mul(2_654_435_761).wrapping_add(k * 7919) % v));
+            }
+            if v % 50 == 0 {
+                edges.push((v, (v * 7 + 3) % n));
+            }
+        }
+        Digraph::new(n as usize, &edges).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Stopped at any question on one, two or three ranks, then gone on with: the
+        /// one-process values, with labels loaded when any were saved.
+        #[test]
+        fn a_stopped_solve_goes_on_from_its_shards(
+            g in digraph(50), ranks in 1usize..=3, stop_after in 0usize..12
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let first = saved_on_ranks(&g, ranks, dir.path(), Some(stop_after));
+            let again = saved_on_ranks(&g, ranks, dir.path(), None);
+            let again: Vec<(Option<Vec<u32>>, Stats)> =
+                again.into_iter().map(Result::unwrap).collect();
+            prop_assert_eq!(again[0].0.as_ref().unwrap(), &one_process(&g));
+            if first.iter().all(|r| matches!(r, Err(SolveStop::Stopped(_)))) {
+                for r in 0..ranks {
+                    prop_assert!(shard_path(dir.path(), r).is_file());
+                }
+            } else {
+                // It ended before the question: every label is read back.
+                prop_assert!(first.iter().all(Result::is_ok));
+                prop_assert_eq!(again.iter().map(|(_, s)| s.loaded).sum::<u64>(), g.len() as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn stopped_mid_value_and_resumed_many_times_the_values_are_the_one_process_s() {
+        let g = layered(20_000);
+        let expected = one_process(&g);
+        assert!(expected.iter().filter(|&&l| l != u32::MAX).max() > Some(&3));
+        for ranks in [1, 2, 3] {
+            let dir = tempfile::tempdir().unwrap();
+            // Each run answers a few more questions before it is stopped again.
+            let mut runs = 0;
+            let got = loop {
+                runs += 1;
+                let results = saved_on_ranks(&g, ranks, dir.path(), Some(3));
+                if let Ok((labels, _)) = &results[0] {
+                    break labels.clone().unwrap();
+                }
+                assert!(
+                    results
+                        .iter()
+                        .all(|r| matches!(r, Err(SolveStop::Stopped(_))))
+                );
+                assert!(runs < 500, "no progress");
+            };
+            assert_eq!(got, expected, "{ranks} ranks, {runs} runs");
+            // One rank stops at the ends of values only; more, between rounds too.
+            assert!(
+                runs > ranks.min(2),
+                "{ranks} ranks: stopped only {runs} times"
+            );
+        }
+    }
+
+    #[test]
+    fn a_missing_shard_sends_every_rank_back_and_another_graph_s_shards_are_refused() {
+        let g = layered(5_000);
+        let dir = tempfile::tempdir().unwrap();
+        assert!(
+            saved_on_ranks(&g, 3, dir.path(), Some(4))
+                .iter()
+                .all(Result::is_err)
+        );
+        std::fs::remove_file(shard_path(dir.path(), 1)).unwrap();
+        let again: Vec<_> = saved_on_ranks(&g, 3, dir.path(), None)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(again[0].0.as_ref().unwrap(), &one_process(&g));
+        assert_eq!(again[1].1.loaded, 0);
+        // Read back whole, with no work: every label loaded.
+        let whole: Vec<_> = saved_on_ranks(&g, 3, dir.path(), None)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(whole.iter().map(|(_, s)| s.loaded).sum::<u64>(), 5_000);
+        // Another graph, another number of ranks, a damaged shard: refused on every rank.
+        for (graph, ranks) in [(layered(5_001), 3), (g.clone(), 2)] {
+            let refused = saved_on_ranks(&graph, ranks, dir.path(), None);
+            assert!(
+                refused
+                    .iter()
+                    .all(|r| matches!(r, Err(SolveStop::Shard(_)))),
+                "{refused:?}"
+            );
+        }
+        let path = shard_path(dir.path(), 2);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0xff;
+        std::fs::write(&path, bytes).unwrap();
+        let refused = saved_on_ranks(&g, 3, dir.path(), None);
+        match &refused[0] {
+            Err(SolveStop::Shard(m)) => assert!(m.contains("rank-2.shard"), "{m}"),
+            other => panic!("{other:?}"),
+        }
     }
 }
