@@ -600,6 +600,9 @@ mod tests {
         assert_eq!((alone[0].messages, alone[0].bytes), (0, 0));
     }
 
+    /// What `labels_saved` gives a rank.
+    type Labelled = Result<(Option<Vec<u32>>, Stats), SolveStop>;
+
     /// `labels_saved` on `ranks` threads with shards in `dir`; rank `ranks.min(2) - 1` is
     /// asked to stop at its `stop_after`-th question, if given. Every rank's result.
     fn saved_on_ranks(
@@ -607,7 +610,7 @@ mod tests {
         ranks: usize,
         dir: &std::path::Path,
         stop_after: Option<usize>,
-    ) -> Vec<Result<(Option<Vec<u32>>, Stats), SolveStop>> {
+    ) -> Vec<Labelled> {
         std::thread::scope(|s| {
             let handles: Vec<_> = Local::group(ranks)
                 .into_iter()
