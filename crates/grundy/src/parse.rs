@@ -213,6 +213,17 @@ impl<'a> Tokens<'a> {
 
     /// The next token as a whole number in `lo..=hi`; the error names `what` and the range.
     pub fn u64_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, ParseError> {
+        self.u64_named(|| what.to_string(), lo, hi)
+    }
+
+    /// [`Tokens::u64_in`] with the name made only for an error: for the millions of numbers
+    /// of a big file, each named by its place (`the head v of move 7`).
+    pub fn u64_named(
+        &mut self,
+        what: impl Fn() -> String,
+        lo: u64,
+        hi: u64,
+    ) -> Result<u64, ParseError> {
         // The common case in one pass: up to 19 digits (no overflow possible), then a
         // separator or the end, in range. Anything else goes the careful way below.
         self.skip_space();
@@ -235,7 +246,7 @@ impl<'a> Tokens<'a> {
             self.pos = i;
             return Ok(v);
         }
-        let expected = || format!("{what} ({lo} to {hi})");
+        let expected = || format!("{} ({lo} to {hi})", what());
         let tok = self
             .next_token()
             .ok_or_else(|| self.error(expected(), Found::End))?;

@@ -94,10 +94,10 @@ fn parse_with(input: &Input, tokens_required: bool) -> Result<GraphInput, Error>
     let mut edges = Vec::with_capacity(m.min(1 << 20) as usize);
     for i in 0..m {
         let u = t
-            .u64_in(&format!("the tail u of move {}", i + 1), 1, n)
+            .u64_named(|| format!("the tail u of move {}", i + 1), 1, n)
             .map_err(e)?;
         let v = t
-            .u64_in(&format!("the head v of move {}", i + 1), 1, n)
+            .u64_named(|| format!("the head v of move {}", i + 1), 1, n)
             .map_err(e)?;
         edges.push((u as u32 - 1, v as u32 - 1));
     }
@@ -109,7 +109,7 @@ fn parse_with(input: &Input, tokens_required: bool) -> Result<GraphInput, Error>
         tokens.reserve(k as usize);
         for i in 0..k {
             let v = t
-                .u64_in(&format!("the vertex of token {}", i + 1), 1, n)
+                .u64_named(|| format!("the vertex of token {}", i + 1), 1, n)
                 .map_err(e)?;
             tokens.push(v as u32 - 1);
         }

@@ -212,6 +212,16 @@ impl Share<'_> {
         }
     }
 
+    /// One of `i`'s open options reaches the value in hand: one fewer to answer.
+    fn answered(&mut self, i: usize, stack: &mut Vec<u32>) {
+        if self.label[i] == UNLABELED {
+            self.bad[i] -= 1;
+            if self.bad[i] == 0 && !self.good[i] {
+                stack.push(READY | i as u32);
+            }
+        }
+    }
+
     /// Handles events until no rank has any left: the rounds of one value. Between rounds,
     /// a rank asked to stop has every rank save, with `level` in hand.
     fn settle(
@@ -244,20 +254,20 @@ impl Share<'_> {
                             self.good[i] = true;
                             touched.push(i as u32);
                             if open(self.label[i]) {
+                                // The commonest event, handled here when it stays here.
                                 for k in self.preds(i) {
-                                    Self::emit(me, self.pred[k], ANSWERED, stack, out);
+                                    let p = self.pred[k];
+                                    let (r, j) = ((p >> 32) as usize, p as u32);
+                                    if r == me {
+                                        self.answered(j as usize, stack);
+                                    } else {
+                                        out[r].push(ANSWERED | j);
+                                    }
                                 }
                             }
                         }
                     }
-                    ANSWERED => {
-                        if self.label[i] == UNLABELED {
-                            self.bad[i] -= 1;
-                            if self.bad[i] == 0 && !self.good[i] {
-                                stack.push(READY | i as u32);
-                            }
-                        }
-                    }
+                    ANSWERED => self.answered(i, stack),
                     _ => self.open[i] -= 1,
                 }
             }
