@@ -488,3 +488,63 @@ fn a_graph_job_stopped_by_sigterm_goes_on_from_its_shards() {
         text(&other.stderr)
     );
 }
+
+#[test]
+fn script_games_with_cycles_are_labelled_over_ranks_and_print_what_one_process_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let example =
+        |name: &str| format!("{}/../../examples/games/{name}", env!("CARGO_MANIFEST_DIR"));
+    let track = std::fs::read_to_string(example("loopy_track.rhai")).unwrap();
+    let long = dir.path().join("long_track.rhai");
+    std::fs::write(&long, track.replace("const TOP = 12;", "const TOP = 5000;")).unwrap();
+    let long = format!("script:{}", long.to_str().unwrap());
+    let track = format!("script:{}", example("loopy_track.rhai"));
+    let kayles = format!("script:{}", example("kayles.rhai"));
+    for (game, positions) in [
+        (&track, "3 1"),
+        (&track, "6 9"),
+        (&long, "4999 2500 7"),
+        (&kayles, "7 9"),
+    ] {
+        for json in [false, true] {
+            let mut args = vec!["analyze", game.as_str()];
+            if json {
+                args.push("--json");
+            }
+            let file = dir.path().join("positions.txt");
+            std::fs::write(&file, positions).unwrap();
+            args.push(file.to_str().unwrap());
+            let expected = alone(&args);
+            assert!(expected.status.success(), "{}", text(&expected.stderr));
+            for n in [1, 2, 3] {
+                let got = ranks(n, &args);
+                assert!(
+                    got.status.success(),
+                    "{args:?} on {n}: {}",
+                    text(&got.stderr)
+                );
+                assert_eq!(text(&got.stdout), text(&expected.stdout), "{args:?} on {n}");
+            }
+        }
+    }
+    // The labelling is split: on three ranks each stores a share of the long track's graph.
+    let file = dir.path().join("positions.txt");
+    let got = ranks(3, &["analyze", &long, file.to_str().unwrap(), "--stats"]);
+    assert!(got.status.success(), "{}", text(&got.stderr));
+    let lines = stats_lines(&got.stderr);
+    assert_eq!(lines.len(), 3, "{}", text(&got.stderr));
+    let all: u64 = lines.iter().map(|l| l.2).sum();
+    assert!(all >= 5_000, "{lines:?}");
+    assert!(lines.iter().all(|l| l.2 * 100 <= all * 45), "{lines:?}");
+    // A script that does not compile: one line from rank 0, status 2.
+    let bad = dir.path().join("bad.rhai");
+    std::fs::write(&bad, "fn options(n) { [n - 1 }").unwrap();
+    let bad = format!("script:{}", bad.to_str().unwrap());
+    let got = ranks(3, &["analyze", &bad, file.to_str().unwrap()]);
+    assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
+    let errors = text(&got.stderr)
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .count();
+    assert_eq!(errors, 1, "{}", text(&got.stderr));
+}

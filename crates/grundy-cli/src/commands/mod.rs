@@ -88,7 +88,9 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
     };
     let over_ranks = match &cli.command {
         Command::Table { .. } => true,
-        Command::Analyze { game, .. } => board(game).is_some() || is_graph(game),
+        Command::Analyze { game, .. } => {
+            catalogue::is_script(game) || board(game).is_some() || is_graph(game)
+        }
         Command::Explore { family, .. } => is_graph(family),
         _ => false,
     };
@@ -97,7 +99,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         && !over_ranks
     {
         return Err(Failure::input(anyhow!(
-            "this is rank {} of an MPI job of {} ranks; of the commands, only table and analyze of cram and chomp, and analyze and explore of graph, run as one solve over the ranks (run other commands without mpirun)",
+            "this is rank {} of an MPI job of {} ranks; of the commands, only table and analyze of cram and chomp, analyze and explore of graph, and analyze of script games run as one solve over the ranks (run other commands without mpirun)",
             job.rank(),
             job.ranks()
         )));
@@ -109,6 +111,9 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         return ranks::analyze_board(b, &cli.command, job.expect("a job"));
     }
     match &cli.command {
+        Command::Analyze { game, .. } if catalogue::is_script(game) && job.is_some() => {
+            return ranks::script(&cli.command, job.expect("a job"));
+        }
         Command::Analyze { game, .. } if is_graph(game) && job.is_some() => {
             return ranks::graph(&cli.command, job.expect("a job"));
         }

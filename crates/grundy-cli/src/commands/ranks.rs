@@ -7,11 +7,13 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use grundy::catalogue;
+use grundy::catalogue::{self, Feature, Options};
 use grundy::parse::escaped_path;
 use grundy::report::table::{BoardGame, OnRanks, RanksSaving};
+use grundy::solve::distributed::graph::{Lead, follow};
 use grundy::solve::distributed::{Stats, Transport};
 
+use super::memory::Memory;
 use super::{failure, print_analysis, read_input};
 use crate::Failure;
 use crate::cli::Command;
@@ -288,4 +290,67 @@ pub(super) fn with_shards<R>(
             crate::signals::end_by(signal)
         }
     }
+}
+
+/// `analyze script:FILE` under an MPI launcher: rank 0 reads the script and the positions and
+/// solves them as one process does; a game with cycles has the graph listed there labelled
+/// over every rank. The other ranks wait to join that labelling.
+pub(super) fn script(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
+    let Command::Analyze {
+        game,
+        file,
+        json,
+        stats,
+        cache,
+        memory,
+        png,
+        svg,
+        misere,
+        remoteness,
+        threads,
+        checkpoint,
+    } = command
+    else {
+        unreachable!("called for analyze");
+    };
+    if *misere
+        || *remoteness
+        || threads.is_some()
+        || checkpoint.is_some()
+        || cache.is_some()
+        || png.is_some()
+        || svg.is_some()
+    {
+        return Err(Failure::input(anyhow!(
+            "under an MPI launcher, analyze of a script game gives the values and the winning moves: --misere, --remoteness, --threads, --checkpoint, --cache, --png and --svg are for one process"
+        )));
+    }
+    if job.rank() != 0 {
+        let counts = follow(job);
+        if *stats {
+            rank_stats(job, &counts, false);
+        }
+        return Ok(());
+    }
+    let started = Instant::now();
+    let mut lead = Lead::new(job);
+    let analysis = (|| {
+        let game = catalogue::lookup_for(game, Feature::Analyze).map_err(failure)?;
+        let options = Options {
+            memory: memory
+                .as_deref()
+                .map(|m| Memory::parse(Some(m)))
+                .transpose()?
+                .map(|m| m.0),
+            ..Options::default()
+        };
+        let input = read_input(file.as_deref())?;
+        catalogue::analyze_script_on(&game, &input, &options, &mut lead).map_err(failure)
+    })();
+    let counts = lead.stats();
+    drop(lead);
+    if *stats {
+        rank_stats(job, &counts, false);
+    }
+    print_analysis(&analysis?, None, *json, false, started)
 }

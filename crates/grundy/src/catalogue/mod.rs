@@ -613,20 +613,56 @@ pub fn analyze(
             }
         }
         #[cfg(feature = "script")]
-        Game::Script(script) => {
-            let (report, stats) =
-                report::script::analyze(script, input, options.script_positions(), progress)?;
-            let report = match report {
-                report::script::Analysis::Plain(r) => Report::Script(r),
-                report::script::Analysis::Loopy(r) => Report::ScriptLoopy(r),
-            };
-            Analysis { report, stats }
-        }
+        Game::Script(script) => script_analysis(report::script::analyze(
+            script,
+            input,
+            options.script_positions(),
+            progress,
+        )?),
         Game::Plane { d, name } => plain(Report::Queen(report::queen::analyze_plane(
             name, *d, input,
         )?)),
         Game::Graph => plain(Report::Graph(report::graph::analyze(input)?)),
     })
+}
+
+/// A script's analysis as a report.
+#[cfg(feature = "script")]
+fn script_analysis((analysis, stats): (report::script::Analysis, String)) -> Analysis {
+    let report = match analysis {
+        report::script::Analysis::Plain(r) => Report::Script(r),
+        report::script::Analysis::Loopy(r) => Report::ScriptLoopy(r),
+    };
+    Analysis { report, stats }
+}
+
+/// Whether `name` names a script game (`script:FILE`), without reading the script.
+pub fn is_script(name: &str) -> bool {
+    name.starts_with("script:")
+}
+
+/// The position `input` of the script game `game` explained on rank 0 of a job whose
+/// other ranks wait in [`crate::solve::distributed::graph::follow`]: a game with cycles has
+/// its graph labelled over every rank (see [`report::script::analyze_on`]).
+#[cfg(feature = "script")]
+pub fn analyze_script_on(
+    game: &Game,
+    input: &Input,
+    options: &Options,
+    lead: &mut crate::solve::distributed::graph::Lead<'_>,
+) -> Result<Analysis, Error> {
+    let Game::Script(script) = game else {
+        return Err(Error::input(format!(
+            "only script games are analysed this way, not '{}'",
+            game.name()
+        )));
+    };
+    Ok(script_analysis(report::script::analyze_on(
+        script,
+        input,
+        options.script_positions(),
+        lead,
+    )?))
 }
 
 /// The position `input` of `game` under misère play (see [`report::misere`]): the heap

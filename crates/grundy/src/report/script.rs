@@ -18,10 +18,8 @@ use crate::parse::Input;
 use crate::script::{
     BYTES_PER_POSITION, ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions,
 };
-use crate::solve::loopy::{
-    Outcome,
-    game::{analyze_sum, analyze_sum_with},
-};
+use crate::solve::loopy::game::{Labeller, analyze_sum, analyze_sum_by};
+use crate::solve::loopy::{Digraph, Outcome, Values};
 use crate::solve::memo::SolveError;
 
 /// The analysis of a sum of script positions.
@@ -128,6 +126,39 @@ pub fn analyze(
     limit: usize,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<(Analysis, String), Error> {
+    analyze_by(game, input, limit, progress, &mut |d| d.values())
+}
+
+/// [`analyze`] on rank 0 of a job (the others wait in
+/// [`crate::solve::distributed::graph::follow`]): the memo solver and the listing of a game
+/// with cycles run here, and the graph listed is labelled over every rank.
+pub fn analyze_on(
+    game: &ScriptGame,
+    input: &Input,
+    limit: usize,
+    lead: &mut crate::solve::distributed::graph::Lead<'_>,
+) -> Result<(Analysis, String), Error> {
+    let mut label = |d: Digraph| {
+        let labels = lead.labels(&d);
+        Values::from_labels(d, labels).expect("one label a vertex")
+    };
+    analyze_by(
+        game,
+        input,
+        limit,
+        &mut crate::progress::NoProgress,
+        &mut label,
+    )
+}
+
+/// [`analyze`], a graph with cycles labelled by `label`.
+fn analyze_by(
+    game: &ScriptGame,
+    input: &Input,
+    limit: usize,
+    progress: &mut dyn crate::progress::Progress,
+    label: Labeller<'_>,
+) -> Result<(Analysis, String), Error> {
     let positions = parse_positions(input.text()?).map_err(|e| input.error(e))?;
     match game.analyze(&positions, limit) {
         Ok(analysis) => {
@@ -138,7 +169,8 @@ pub fn analyze(
             Ok((Analysis::Plain(ScriptReport::from(&analysis)), stats))
         }
         Err(SolveError::Loopy { .. }) => {
-            let (report, positions, moves) = analyze_loopy(game, &positions, limit, progress)?;
+            let (report, positions, moves) =
+                analyze_loopy_by(game, &positions, limit, progress, label)?;
             let stats = format!(
                 "the game has a cycle: its graph of {positions} positions and {moves} moves labelled by the generalised Sprague–Grundy function; the script's options called {} times",
                 game.calls()
@@ -157,7 +189,18 @@ pub fn analyze_loopy(
     limit: usize,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<(LoopyScriptReport, usize, usize), Error> {
-    let a = analyze_sum_with(game, positions, limit, progress).map_err(solve_error)?;
+    analyze_loopy_by(game, positions, limit, progress, &mut |d| d.values())
+}
+
+/// [`analyze_loopy`], the graph labelled by `label`.
+fn analyze_loopy_by(
+    game: &ScriptGame,
+    positions: &[ScriptPosition],
+    limit: usize,
+    progress: &mut dyn crate::progress::Progress,
+    label: Labeller<'_>,
+) -> Result<(LoopyScriptReport, usize, usize), Error> {
+    let a = analyze_sum_by(game, positions, limit, progress, label).map_err(solve_error)?;
     let mv = |m: &crate::solve::loopy::game::LoopyMove<ScriptPosition>| {
         let sm = crate::script::ScriptMove {
             component: m.component + 1,
@@ -271,5 +314,64 @@ impl fmt::Display for ScriptReport {
             self.winner,
             self.winning_moves.iter().map(|m| m.label.as_str()),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::distributed::graph::{Lead, follow};
+    use crate::solve::distributed::{Local, Stats, Transport as _};
+
+    fn example(name: &str) -> String {
+        let path = format!("{}/../../examples/games/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    /// `analyze_on` on `ranks` threads (the script compiled on rank 0 alone); rank 0's
+    /// analysis and every rank's stats.
+    fn on_ranks(script: &str, positions: &str, ranks: usize) -> (Analysis, Vec<Stats>) {
+        let results: Vec<(Option<Analysis>, Stats)> = std::thread::scope(|s| {
+            let handles: Vec<_> = Local::group(ranks)
+                .into_iter()
+                .map(|mut t| {
+                    s.spawn(move || {
+                        if t.rank() != 0 {
+                            return (None, follow(&mut t));
+                        }
+                        let game = ScriptGame::compile("game.rhai", script).unwrap();
+                        let mut lead = Lead::new(&mut t);
+                        let input = Input::new("p", positions);
+                        let (a, _) = analyze_on(&game, &input, 1 << 20, &mut lead).unwrap();
+                        (Some(a), lead.stats())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let stats = results.iter().map(|(_, s)| *s).collect();
+        (results.into_iter().next().unwrap().0.unwrap(), stats)
+    }
+
+    #[test]
+    fn over_ranks_a_game_with_cycles_is_labelled_by_every_rank_and_reported_the_same() {
+        let track = example("loopy_track.rhai");
+        let long = track.replace("const TOP = 12;", "const TOP = 3000;");
+        for (script, positions) in [(&track, "3 1"), (&track, "6 9"), (&long, "2999 1500 7")] {
+            let game = ScriptGame::compile("game.rhai", script).unwrap();
+            let input = Input::new("p", positions);
+            let (expected, _) =
+                analyze(&game, &input, 1 << 20, &mut crate::progress::NoProgress).unwrap();
+            assert!(matches!(expected, Analysis::Loopy(_)));
+            for ranks in 1..=3 {
+                let (got, stats) = on_ranks(script, positions, ranks);
+                assert_eq!(got, expected, "{positions} on {ranks} ranks");
+                assert!(stats.iter().all(|s| s.stored > 0), "{stats:?}");
+            }
+        }
+        // No cycle: rank 0 answers alone, and the others store nothing.
+        let (got, stats) = on_ranks(&example("kayles.rhai"), "7 9", 3);
+        assert!(matches!(got, Analysis::Plain(_)));
+        assert!(stats.iter().all(|s| s.stored == 0), "{stats:?}");
     }
 }

@@ -518,6 +518,66 @@ pub fn labels_saved(
     Ok((labels, share.stats))
 }
 
+/// What rank 0 tells the others waiting in [`follow`].
+const JOIN: u64 = 1;
+const DONE: u64 = 2;
+
+/// Rank 0's side of a labelling only rank 0 can start, such as that of a game's graph listed
+/// from its rules on rank 0: the other ranks wait in [`follow`] and hear once, from
+/// [`Lead::labels`] or when the `Lead` is dropped, whether to join.
+pub struct Lead<'t> {
+    transport: &'t mut dyn Transport,
+    told: bool,
+    stats: Stats,
+}
+
+impl<'t> Lead<'t> {
+    /// Rank 0's lead of the ranks of `transport`.
+    pub fn new(transport: &'t mut dyn Transport) -> Lead<'t> {
+        Lead {
+            transport,
+            told: false,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The labels of `graph` (as [`labels`] gives them), over every rank the first time; a
+    /// second graph is labelled here alone.
+    pub fn labels(&mut self, graph: &Digraph) -> Vec<u32> {
+        if self.told {
+            let (labels, _) = labels(Some(graph), &mut super::Single);
+            return labels.expect("one rank");
+        }
+        self.told = true;
+        self.transport.max(JOIN);
+        let (labels, stats) = labels(Some(graph), &mut *self.transport);
+        self.stats = stats;
+        labels.expect("rank 0 has the labels")
+    }
+
+    /// What this rank stored and sent.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+impl Drop for Lead<'_> {
+    fn drop(&mut self) {
+        if !self.told {
+            self.transport.max(DONE);
+        }
+    }
+}
+
+/// The other ranks' side of a [`Lead`]: joins rank 0's labelling if it starts one; what this
+/// rank stored and sent.
+pub fn follow(transport: &mut dyn Transport) -> Stats {
+    match transport.max(0) {
+        JOIN => labels(None, transport).1,
+        _ => Stats::default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -761,6 +821,37 @@ mod tests {
         match &refused[0] {
             Err(SolveStop::Shard(m)) => assert!(m.contains("rank-2.shard"), "{m}"),
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_lead_labels_once_over_every_rank_and_the_others_hear_when_it_does_not() {
+        let g = layered(3_000);
+        for (label, ranks) in [(true, 3), (false, 3), (true, 1)] {
+            let results: Vec<(Option<Vec<u32>>, Stats)> = std::thread::scope(|s| {
+                let handles: Vec<_> = Local::group(ranks)
+                    .into_iter()
+                    .map(|mut t| {
+                        let g = &g;
+                        s.spawn(move || {
+                            if t.rank() != 0 {
+                                return (None, follow(&mut t));
+                            }
+                            let mut lead = Lead::new(&mut t);
+                            let got = label.then(|| lead.labels(g));
+                            (got, lead.stats())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let stored: u64 = results.iter().map(|(_, s)| s.stored).sum();
+            if label {
+                assert_eq!(results[0].0.as_ref().unwrap(), &one_process(&g));
+                assert_eq!(stored, 3_000);
+            } else {
+                assert_eq!(stored, 0);
+            }
         }
     }
 }

@@ -291,10 +291,15 @@ impl<P> LoopySum<P> {
     }
 }
 
-/// The graph of `game` reachable from `roots` and its values; `roots`' ids in it.
+/// How the listed graph is labelled: [`Digraph::values`] in this process, or over ranks
+/// ([`crate::solve::distributed::graph::Lead`]).
+pub type Labeller<'a> = &'a mut dyn FnMut(Digraph) -> Values;
+
+/// The graph of `game` reachable from `roots` and its values by `label`; `roots`' ids in it.
 fn solve<G: Game>(
     roots: &[Whole],
     graph: &mut Graph<'_, G>,
+    label: Labeller<'_>,
 ) -> Result<(Values, Vec<u32>), SolveError> {
     let mut all: Vec<u32> = roots.iter().flatten().copied().collect();
     all.sort_unstable();
@@ -304,7 +309,7 @@ fn solve<G: Game>(
     graph.progress.status("labelling the game's graph");
     let digraph = Digraph::new(graph.whole_list.len(), &graph.edges)
         .map_err(|_| SolveError::TooManyPositions { limit: graph.limit })?;
-    let values = digraph.values();
+    let values = label(digraph);
     graph.progress.finish();
     Ok((values, ids))
 }
@@ -331,7 +336,7 @@ pub fn values_with<G: Game>(
         .iter()
         .map(|p| graph.part(p).map(|id| SmallVec::from_slice(&[id])))
         .collect::<Result<Vec<Whole>, _>>()?;
-    let (values, ids) = solve(&roots, &mut graph)?;
+    let (values, ids) = solve(&roots, &mut graph, &mut |d| d.values())?;
     Ok(ids.iter().map(|&i| values.value(i)).collect())
 }
 
@@ -352,6 +357,17 @@ pub fn analyze_sum_with<G: Game>(
     positions: &[G::Position],
     limit: usize,
     progress: &mut dyn Progress,
+) -> Result<LoopySum<G::Position>, SolveError> {
+    analyze_sum_by(game, positions, limit, progress, &mut |d| d.values())
+}
+
+/// [`analyze_sum_with`], the graph labelled by `label` (over ranks, say).
+pub fn analyze_sum_by<G: Game>(
+    game: &G,
+    positions: &[G::Position],
+    limit: usize,
+    progress: &mut dyn Progress,
+    label: Labeller<'_>,
 ) -> Result<LoopySum<G::Position>, SolveError> {
     let mut graph = Graph::new(game, limit, progress);
     // Each position's options as the game lists them, to report moves in its own words.
@@ -374,7 +390,7 @@ pub fn analyze_sum_with<G: Game>(
         }
         listed.push(options);
     }
-    let (labels, ids) = solve(&roots, &mut graph)?;
+    let (labels, ids) = solve(&roots, &mut graph, label)?;
     let mut ids = ids.into_iter();
     let mut values = Vec::with_capacity(positions.len());
     let mut option_values: Vec<Vec<Value>> = Vec::with_capacity(positions.len());
