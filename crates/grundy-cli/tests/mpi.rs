@@ -65,6 +65,26 @@ fn stats_lines(stderr: &[u8]) -> Vec<(usize, usize, u64, u64, u64)> {
     lines
 }
 
+/// `grundy ARGS` under `mpirun -np 1`, `2` and `3` succeeds and prints what one process
+/// prints.
+fn same_on_one_two_and_three_ranks(args: &[&str]) {
+    let expected = alone(args);
+    assert!(expected.status.success(), "{}", text(&expected.stderr));
+    for n in [1, 2, 3] {
+        let got = ranks(n, args);
+        assert!(
+            got.status.success(),
+            "{args:?} on {n}: {}",
+            text(&got.stderr)
+        );
+        assert_eq!(
+            text(&got.stdout),
+            text(&expected.stdout),
+            "{args:?} on {n} ranks"
+        );
+    }
+}
+
 #[test]
 fn tables_over_ranks_print_what_one_process_prints() {
     for (game, rows, cols) in [
@@ -77,21 +97,7 @@ fn tables_over_ranks_print_what_one_process_prints() {
             if json {
                 args.push("--json");
             }
-            let expected = alone(&args);
-            assert!(expected.status.success(), "{}", text(&expected.stderr));
-            for n in [1, 2, 3] {
-                let got = ranks(n, &args);
-                assert!(
-                    got.status.success(),
-                    "{game} on {n} ranks: {}",
-                    text(&got.stderr)
-                );
-                assert_eq!(
-                    text(&got.stdout),
-                    text(&expected.stdout),
-                    "{game} {rows} × {cols} on {n} ranks"
-                );
-            }
+            same_on_one_two_and_three_ranks(&args);
         }
     }
 }
@@ -358,21 +364,7 @@ fn graphs_over_ranks_print_what_one_process_prints() {
             vec!["analyze", "graph", file, "--json"],
             vec!["explore", "graph", file, "--json"],
         ] {
-            let expected = alone(&args);
-            assert!(expected.status.success(), "{}", text(&expected.stderr));
-            for n in [1, 2, 3] {
-                let got = ranks(n, &args);
-                assert!(
-                    got.status.success(),
-                    "{args:?} on {n}: {}",
-                    text(&got.stderr)
-                );
-                assert_eq!(
-                    text(&got.stdout),
-                    text(&expected.stdout),
-                    "{args:?} on {n} ranks"
-                );
-            }
+            same_on_one_two_and_three_ranks(&args);
         }
     }
 }
@@ -416,6 +408,23 @@ fn three_ranks_split_a_graph_and_a_bad_file_is_refused_once() {
         "{}",
         text(&got.stderr)
     );
+    // The one-process options of analyze, refused by rank 0 alone with one line.
+    for args in [
+        vec!["analyze", "graph", file, "--png", "g.png"],
+        vec!["analyze", "cram", file, "--checkpoint", "shards"],
+        vec!["analyze", "script:x.rhai", file, "--misere"],
+    ] {
+        let got = ranks(2, &args);
+        assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
+        let errors: Vec<String> = text(&got.stderr)
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .map(str::to_string)
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("are for one process"), "{errors:?}");
+        assert!(got.stdout.is_empty());
+    }
 }
 
 #[test]
@@ -514,17 +523,7 @@ fn script_games_with_cycles_are_labelled_over_ranks_and_print_what_one_process_p
             let file = dir.path().join("positions.txt");
             std::fs::write(&file, positions).unwrap();
             args.push(file.to_str().unwrap());
-            let expected = alone(&args);
-            assert!(expected.status.success(), "{}", text(&expected.stderr));
-            for n in [1, 2, 3] {
-                let got = ranks(n, &args);
-                assert!(
-                    got.status.success(),
-                    "{args:?} on {n}: {}",
-                    text(&got.stderr)
-                );
-                assert_eq!(text(&got.stdout), text(&expected.stdout), "{args:?} on {n}");
-            }
+            same_on_one_two_and_three_ranks(&args);
         }
     }
     // The labelling is split: on three ranks each stores a share of the long track's graph.

@@ -20,14 +20,23 @@ use crate::cli::Command;
 use crate::problems::Input;
 use crate::signals::Deferring;
 
-/// `analyze cram|chomp` as one solve over the ranks of an MPI job: rank 0 reads the
-/// position and hands it to the others, every rank solves its share, rank 0 prints the
-/// report one process prints.
-pub(super) fn analyze_board(
-    board: BoardGame,
-    command: &Command,
-    job: &mut dyn Transport,
-) -> Result<(), Failure> {
+/// What a solve over ranks takes from `analyze`: the input, `--json` and `--stats`, and
+/// `--memory` and `--checkpoint` where the game allows them.
+struct AnalyzeArgs<'c> {
+    file: Option<&'c Path>,
+    json: bool,
+    stats: bool,
+    memory: Option<&'c str>,
+    checkpoint: Option<&'c Path>,
+}
+
+/// The arguments of `analyze GAME` under an MPI launcher; the one-process options, and
+/// `--memory` or `--checkpoint` unless `allowed` has them, refused with one line.
+fn analyze_args<'c>(
+    command: &'c Command,
+    game: &str,
+    allowed: [&str; 2],
+) -> Result<AnalyzeArgs<'c>, Failure> {
     let Command::Analyze {
         file,
         json,
@@ -45,25 +54,53 @@ pub(super) fn analyze_board(
     else {
         unreachable!("called for analyze");
     };
-    if *misere
-        || *remoteness
-        || threads.is_some()
-        || checkpoint.is_some()
-        || memory.is_some()
-        || cache.is_some()
-        || png.is_some()
-        || svg.is_some()
+    let given = [
+        ("--misere", *misere),
+        ("--remoteness", *remoteness),
+        ("--threads", threads.is_some()),
+        ("--cache", cache.is_some()),
+        ("--png", png.is_some()),
+        ("--svg", svg.is_some()),
+        ("--memory", memory.is_some()),
+        ("--checkpoint", checkpoint.is_some()),
+    ];
+    let refused: Vec<&str> = given
+        .iter()
+        .map(|&(flag, _)| flag)
+        .filter(|flag| !allowed.contains(flag))
+        .collect();
+    if given
+        .iter()
+        .any(|&(flag, on)| on && refused.contains(&flag))
     {
         return Err(Failure::input(anyhow!(
-            "under an MPI launcher, analyze {} gives the value and the winning moves: --misere, --remoteness, --threads, --checkpoint, --memory, --png and --svg are for one process",
-            board.name()
+            "under an MPI launcher, analyze {game} gives the values and the winning moves: {} are for one process",
+            refused.join(", ")
         )));
     }
-    let input = shared_input(file.as_deref(), job)?;
+    Ok(AnalyzeArgs {
+        file: file.as_deref(),
+        json: *json,
+        stats: *stats,
+        memory: memory.as_deref(),
+        checkpoint: checkpoint.as_deref(),
+    })
+}
+
+/// `analyze cram|chomp` as one solve over the ranks of an MPI job: rank 0 reads the
+/// position and hands it to the others, every rank solves its share, rank 0 prints the
+/// report one process prints.
+pub(super) fn analyze_board(
+    board: BoardGame,
+    command: &Command,
+    job: &mut dyn Transport,
+) -> Result<(), Failure> {
+    let args = analyze_args(command, board.name(), ["", ""])?;
+    let input = shared_input(args.file, job)?;
     let started = Instant::now();
     let (report, counts) =
         grundy::report::board::analyze_on(board, &input, job).map_err(failure)?;
-    if *stats {
+    if args.stats {
         rank_stats(job, &counts, false);
     }
     match report {
@@ -73,7 +110,7 @@ pub(super) fn analyze_board(
                 stats: String::new(),
             },
             None,
-            *json,
+            args.json,
             false,
             started,
         ),
@@ -149,33 +186,9 @@ fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, F
 /// reads the file and prints what one process prints; with `--stats`, each rank's line.
 pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
     let (file, json, stats, explore, checkpoint) = match command {
-        Command::Analyze {
-            file,
-            json,
-            stats,
-            cache,
-            memory,
-            png,
-            svg,
-            misere,
-            remoteness,
-            threads,
-            checkpoint,
-            ..
-        } => {
-            if *misere
-                || *remoteness
-                || threads.is_some()
-                || memory.is_some()
-                || cache.is_some()
-                || png.is_some()
-                || svg.is_some()
-            {
-                return Err(Failure::input(anyhow!(
-                    "under an MPI launcher, analyze graph gives the values and the winning moves: --misere, --remoteness, --threads, --memory, --cache, --png and --svg are for one process"
-                )));
-            }
-            (file, *json, *stats, false, checkpoint)
+        Command::Analyze { .. } => {
+            let a = analyze_args(command, "graph", ["--checkpoint", ""])?;
+            (a.file, a.json, a.stats, false, a.checkpoint)
         }
         Command::Explore {
             file,
@@ -194,13 +207,12 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
                     "explore graph over ranks values every vertex of the file's graph: --upto, --grid, --png, --memory and --misere do not apply"
                 )));
             }
-            (file, *json, *stats, true, checkpoint)
+            (file.as_deref(), *json, *stats, true, checkpoint.as_deref())
         }
         _ => unreachable!("called for analyze and explore"),
     };
-    let input = rank0_input(file.as_deref(), job)?;
+    let input = rank0_input(file, job)?;
     let started = Instant::now();
-    let checkpoint = checkpoint.as_deref();
     if explore {
         let (report, counts) = with_shards(checkpoint, job, |job, saving| {
             grundy::report::graph::explore_on(input.as_ref(), job, saving).map_err(failure)
@@ -296,38 +308,13 @@ pub(super) fn with_shards<R>(
 /// solves them as one process does; a game with cycles has the graph listed there labelled
 /// over every rank. The other ranks wait to join that labelling.
 pub(super) fn script(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
-    let Command::Analyze {
-        game,
-        file,
-        json,
-        stats,
-        cache,
-        memory,
-        png,
-        svg,
-        misere,
-        remoteness,
-        threads,
-        checkpoint,
-    } = command
-    else {
+    let Command::Analyze { game, .. } = command else {
         unreachable!("called for analyze");
     };
-    if *misere
-        || *remoteness
-        || threads.is_some()
-        || checkpoint.is_some()
-        || cache.is_some()
-        || png.is_some()
-        || svg.is_some()
-    {
-        return Err(Failure::input(anyhow!(
-            "under an MPI launcher, analyze of a script game gives the values and the winning moves: --misere, --remoteness, --threads, --checkpoint, --cache, --png and --svg are for one process"
-        )));
-    }
+    let args = analyze_args(command, "of a script game", ["--memory", ""])?;
     if job.rank() != 0 {
         let counts = follow(job);
-        if *stats {
+        if args.stats {
             rank_stats(job, &counts, false);
         }
         return Ok(());
@@ -337,20 +324,20 @@ pub(super) fn script(command: &Command, job: &mut dyn Transport) -> Result<(), F
     let analysis = (|| {
         let game = catalogue::lookup_for(game, Feature::Analyze).map_err(failure)?;
         let options = Options {
-            memory: memory
-                .as_deref()
+            memory: args
+                .memory
                 .map(|m| Memory::parse(Some(m)))
                 .transpose()?
                 .map(|m| m.0),
             ..Options::default()
         };
-        let input = read_input(file.as_deref())?;
+        let input = read_input(args.file)?;
         catalogue::analyze_script_on(&game, &input, &options, &mut lead).map_err(failure)
     })();
     let counts = lead.stats();
     drop(lead);
-    if *stats {
+    if args.stats {
         rank_stats(job, &counts, false);
     }
-    print_analysis(&analysis?, None, *json, false, started)
+    print_analysis(&analysis?, None, args.json, false, started)
 }

@@ -191,6 +191,78 @@ pub fn owner<K: Key>(p: &K, ranks: usize) -> usize {
     (FxBuildHasher.hash_one(p) % ranks as u64) as usize
 }
 
+/// A rank's part of a solve that keeps shards as [`Saving`] says: the stops between two
+/// rounds and the saves at the end of a step (a tier, a value), the same for every engine.
+trait Saves<'t> {
+    /// How far the solve got, as a shard records it.
+    type Mark: Copy;
+    fn transport(&mut self) -> &mut dyn Transport;
+    fn saving(&self) -> Option<&'t Saving<'t>>;
+    /// When the part was last saved.
+    fn last_save(&mut self) -> &mut Instant;
+    /// Writes this rank's shard, with `mark`.
+    fn save(&mut self, mark: Self::Mark) -> Result<(), SolveStop>;
+
+    /// Every rank writes its part; if one cannot, every rank fails (rank by rank, with its
+    /// own reason or that another rank's save failed).
+    fn save_all(&mut self, mark: Self::Mark) -> Result<(), SolveStop> {
+        let mine = self.save(mark);
+        agreed(self.transport(), mine, || {
+            SolveStop::Files("another rank could not save its part".into())
+        })
+    }
+
+    /// Between two rounds: when a rank was asked to stop, every rank saves at once (a
+    /// launcher gives its processes little time after a signal), with `mark`, and stops.
+    fn halt(&mut self, mark: Self::Mark) -> Result<(), SolveStop> {
+        let Some(saving) = self.saving() else {
+            return Ok(());
+        };
+        if self.transport().max(u64::from((saving.stop)())) == 0 {
+            return Ok(());
+        }
+        self.save_all(mark)?;
+        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
+    }
+
+    /// The end of a step: every rank saves, with `mark`, when it is time or a rank was asked
+    /// to stop, and then stops if one was.
+    fn boundary(&mut self, mark: Self::Mark) -> Result<(), SolveStop> {
+        let Some(saving) = self.saving() else {
+            return Ok(());
+        };
+        let asked = (saving.stop)();
+        let due = asked || self.last_save().elapsed() >= saving.every;
+        if self.transport().max(u64::from(due)) == 0 {
+            return Ok(());
+        }
+        self.save_all(mark)?;
+        *self.last_save() = Instant::now();
+        if self.transport().max(u64::from(asked)) == 1 {
+            return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
+        }
+        Ok(())
+    }
+}
+
+impl<'t, G: Tiered> Saves<'t> for Part<'t, G> {
+    /// A tier is found, or valued, when every rank's part of it is; the part saved holds
+    /// the tier in hand too, done again on resume, its known values skipped.
+    type Mark = Progress;
+    fn transport(&mut self) -> &mut dyn Transport {
+        &mut *self.transport
+    }
+    fn saving(&self) -> Option<&'t Saving<'t>> {
+        self.saving
+    }
+    fn last_save(&mut self) -> &mut Instant {
+        &mut self.last_save
+    }
+    fn save(&mut self, reached: Progress) -> Result<(), SolveStop> {
+        self.write(reached)
+    }
+}
+
 /// One rank's part of a solve.
 struct Part<'t, G: Tiered> {
     game: &'t G,
@@ -330,52 +402,10 @@ impl<'t, G: Tiered> Part<'t, G> {
         Ok(())
     }
 
-    /// The end of a tier: saves every rank's part when it is time or a rank was asked to
-    /// stop, and then stops every rank if one was asked to.
-    fn boundary(&mut self, reached: Progress) -> Result<(), SolveStop> {
-        let Some(saving) = self.saving else {
-            return Ok(());
-        };
-        let asked = (saving.stop)();
-        let due = asked || self.last_save.elapsed() >= saving.every;
-        if self.transport.max(u64::from(due)) == 0 {
-            return Ok(());
-        }
-        self.save_all(saving, reached)?;
-        self.last_save = Instant::now();
-        if self.transport.max(u64::from(asked)) == 1 {
-            return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
-        }
-        Ok(())
-    }
-
-    /// Between two rounds of a tier: when a rank was asked to stop, every rank saves at once
-    /// (a launcher gives its processes little time after a signal) with the progress of the
-    /// tiers finished, `done`, and stops. The values and positions of the tier in hand are
-    /// saved too; the next run does that tier again, skipping what it finds known.
-    fn halt(&mut self, done: Progress) -> Result<(), SolveStop> {
-        let Some(saving) = self.saving else {
-            return Ok(());
-        };
-        if self.transport.max(u64::from((saving.stop)())) == 0 {
-            return Ok(());
-        }
-        self.save_all(saving, done)?;
-        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
-    }
-
-    /// Every rank writes its part; if one cannot, every rank fails (rank by rank, with its
-    /// own reason or that another rank's save failed).
-    fn save_all(&mut self, saving: &Saving<'_>, reached: Progress) -> Result<(), SolveStop> {
-        let mine = self.save(saving, reached);
-        agreed(&mut *self.transport, mine, || {
-            SolveStop::Files("another rank could not save its part".into())
-        })
-    }
-
     /// Writes this rank's part: how far the solve got, then every position with its tier
     /// and value (`u32::MAX` for none yet).
-    fn save(&self, saving: &Saving<'_>, reached: Progress) -> Result<(), SolveStop> {
+    fn write(&self, reached: Progress) -> Result<(), SolveStop> {
+        let saving = self.saving.expect("saving");
         let mut payload = Vec::with_capacity(16 + self.table.len() * (G::Position::BYTES + 8));
         payload.extend_from_slice(&reached.code().to_le_bytes());
         payload.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
@@ -681,9 +711,9 @@ pub fn values_saved<G: Tiered>(
         _ => 0,
     })?;
     // A finished part is saved whole: the same solve again only reads it.
-    if let Some(s) = saving {
+    if saving.is_some() {
         let top = part.transport.max(part.tiers.len() as u64) as u32;
-        part.save_all(s, Progress::Valued(top))?;
+        part.save_all(Progress::Valued(top))?;
     }
     let asked = part.ask(&wanted);
     let mut next = asked.into_iter();

@@ -39,8 +39,8 @@ use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
 
 use super::{
-    Saving, SolveStop, Stats, Transport, agreed, damaged_shard, read_shard, shard_head, shard_path,
-    write_shard,
+    Saves, Saving, SolveStop, Stats, Transport, agreed, damaged_shard, read_shard, shard_head,
+    shard_path, write_shard,
 };
 use crate::solve::loopy::Digraph;
 
@@ -343,38 +343,6 @@ impl Share<'_> {
         Ok(())
     }
 
-    /// Between two rounds: when a rank was asked to stop, every rank saves, with `level` in
-    /// hand, and stops.
-    fn halt(&mut self, level: u32) -> Result<(), SolveStop> {
-        let Some(saving) = self.saving else {
-            return Ok(());
-        };
-        if self.transport.max(u64::from((saving.stop)())) == 0 {
-            return Ok(());
-        }
-        self.save_all(level)?;
-        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
-    }
-
-    /// The end of a value: every rank saves when it is time or a rank was asked to stop,
-    /// and then stops if one was.
-    fn boundary(&mut self, level: u32) -> Result<(), SolveStop> {
-        let Some(saving) = self.saving else {
-            return Ok(());
-        };
-        let asked = (saving.stop)();
-        let due = asked || self.last_save.elapsed() >= saving.every;
-        if self.transport.max(u64::from(due)) == 0 {
-            return Ok(());
-        }
-        self.save_all(level)?;
-        self.last_save = std::time::Instant::now();
-        if self.transport.max(u64::from(asked)) == 1 {
-            return Err(SolveStop::Stopped(saving.dir.to_path_buf()));
-        }
-        Ok(())
-    }
-
     /// The shards' saving, labelled for this graph.
     fn shards<'s>(&'s self, saving: &Saving<'s>) -> Saving<'s> {
         Saving {
@@ -385,8 +353,8 @@ impl Share<'_> {
         }
     }
 
-    /// Every rank writes its labels, with `level` in hand; if one cannot, every rank fails.
-    fn save_all(&mut self, level: u32) -> Result<(), SolveStop> {
+    /// Writes this rank's labels, with `level` in hand.
+    fn write(&self, level: u32) -> Result<(), SolveStop> {
         let saving = self.saving.expect("saving");
         let mut payload = Vec::with_capacity(16 + 4 * self.label.len());
         payload.extend_from_slice(&u64::from(level).to_le_bytes());
@@ -395,10 +363,7 @@ impl Share<'_> {
             payload.extend_from_slice(&l.to_le_bytes());
         }
         let (me, ranks) = (self.transport.rank(), self.transport.ranks());
-        let mine = write_shard(&self.shards(saving), me, ranks, &payload);
-        agreed(&mut *self.transport, mine, || {
-            SolveStop::Files("another rank could not save its part".into())
-        })
+        write_shard(&self.shards(saving), me, ranks, &payload)
     }
 
     /// Reads this rank's shard, if any, keeping the labels below the least value in hand
@@ -516,6 +481,23 @@ pub fn labels_saved(
     share.solve(from)?;
     let labels = share.gather(graph);
     Ok((labels, share.stats))
+}
+
+impl<'t> Saves<'t> for Share<'t> {
+    /// The value in hand: every value below it is given, and some of it may be.
+    type Mark = u32;
+    fn transport(&mut self) -> &mut dyn Transport {
+        &mut *self.transport
+    }
+    fn saving(&self) -> Option<&'t Saving<'t>> {
+        self.saving
+    }
+    fn last_save(&mut self) -> &mut std::time::Instant {
+        &mut self.last_save
+    }
+    fn save(&mut self, level: u32) -> Result<(), SolveStop> {
+        self.write(level)
+    }
 }
 
 /// What rank 0 tells the others waiting in [`follow`].
