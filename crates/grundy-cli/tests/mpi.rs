@@ -160,6 +160,38 @@ fn other_commands_refuse_once_instead_of_running_on_every_rank() {
     );
 }
 
+/// `mpirun -np 2 grundy ARGS`, sent SIGTERM `after_ms` after `ready` appears: the job must
+/// end unsuccessfully, print nothing, and say that every rank's part is saved.
+fn stopped_by_sigterm(args: &[&str], ready: &std::path::Path, after_ms: u64) {
+    let job = mpirun(2, args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    let started = std::time::Instant::now();
+    while !ready.exists() && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(after_ms));
+    let sent = Command::new("kill")
+        .args(["-TERM", &job.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let stopped = job.wait_with_output().unwrap();
+    assert!(
+        !stopped.status.success(),
+        "the job ended before the signal: {}",
+        text(&stopped.stderr)
+    );
+    assert!(stopped.stdout.is_empty());
+    assert!(
+        text(&stopped.stderr).contains("every rank's part is saved"),
+        "{}",
+        text(&stopped.stderr)
+    );
+}
+
 /// The positions each rank's `--stats` line says it loaded.
 fn loaded_counts(stderr: &[u8]) -> Vec<u64> {
     text(stderr)
@@ -190,34 +222,8 @@ fn a_job_stopped_by_sigterm_saves_its_shards_and_the_same_command_goes_on() {
         shards,
         "--stats",
     ];
-    let job = mpirun(2, &args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("mpirun runs");
     // Signalled once the ranks are inside 5 × 7's solve (its folder is made as it starts).
-    let started = std::time::Instant::now();
-    while !dir.path().join("cram-5x7").exists() && started.elapsed().as_secs() < 120 {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let sent = Command::new("kill")
-        .args(["-TERM", &job.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let stopped = job.wait_with_output().unwrap();
-    assert!(
-        !stopped.status.success(),
-        "the job ended before the signal: {}",
-        text(&stopped.stderr)
-    );
-    assert!(stopped.stdout.is_empty());
-    assert!(
-        text(&stopped.stderr).contains("every rank's part is saved"),
-        "{}",
-        text(&stopped.stderr)
-    );
+    stopped_by_sigterm(&args, &dir.path().join("cram-5x7"), 2_000);
     // Another number of ranks is refused, once, before any work.
     let other = ranks(3, &args);
     assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
@@ -450,33 +456,8 @@ fn a_graph_job_stopped_by_sigterm_goes_on_from_its_shards() {
         shards_arg,
         "--stats",
     ];
-    let job = mpirun(2, &args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("mpirun runs");
-    // Signalled once the ranks are inside the solve (its folder is made as it starts).
-    let started = std::time::Instant::now();
-    while !shards.join("graph").exists() && started.elapsed().as_secs() < 120 {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let sent = Command::new("kill")
-        .args(["-TERM", &job.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let stopped = job.wait_with_output().unwrap();
-    assert!(
-        !stopped.status.success(),
-        "the job ended before the signal: {}",
-        text(&stopped.stderr)
-    );
-    assert!(stopped.stdout.is_empty());
-    assert!(
-        text(&stopped.stderr).contains("every rank's part is saved"),
-        "{}",
-        text(&stopped.stderr)
-    );
+    // Signalled as soon as the ranks are inside the solve (its folder is made as it starts).
+    stopped_by_sigterm(&args, &shards.join("graph"), 0);
     let resumed = ranks(2, &args);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(

@@ -663,29 +663,9 @@ mod tests {
         dir: &std::path::Path,
         stop_after: Option<usize>,
     ) -> Vec<Labelled> {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = Local::group(ranks)
-                .into_iter()
-                .map(|mut t| {
-                    s.spawn(move || {
-                        let asked = std::sync::atomic::AtomicUsize::new(0);
-                        let me = t.rank();
-                        let stop = move || {
-                            let n = asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            me == ranks.min(2) - 1 && stop_after.is_some_and(|k| n >= k)
-                        };
-                        let saving = Saving {
-                            dir,
-                            label: "graph",
-                            every: std::time::Duration::from_secs(3600),
-                            stop: &stop,
-                        };
-                        let g = (me == 0).then_some(graph);
-                        labels_saved(g, &mut t, Some(&saving))
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        super::super::tests::saving_on_ranks(ranks, dir, "graph", stop_after, |t, saving| {
+            let g = (t.rank() == 0).then_some(graph);
+            labels_saved(g, t, Some(saving))
         })
     }
 

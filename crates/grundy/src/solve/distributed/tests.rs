@@ -118,20 +118,20 @@ proptest! {
     }
 }
 
-/// `values_saved` on `ranks` threads with shards in `dir`; rank 1 (or 0 alone) is asked to
-/// stop after `stop_after` tier ends, if given. Every rank's result.
-fn saved_on_ranks<G: Tiered + Sync>(
-    game: &G,
-    roots: &[G::Position],
+/// `run` on `ranks` threads, each with a saving in `dir` labelled `label`; rank 1 (or 0
+/// alone) is asked to stop at its `stop_after`-th question, if given. Every rank's result.
+pub(super) fn saving_on_ranks<T: Send>(
     ranks: usize,
     dir: &std::path::Path,
     label: &str,
     stop_after: Option<usize>,
-) -> Vec<Result<(Vec<Nimber>, Stats), SolveStop>> {
+    run: impl Fn(&mut Local, &Saving<'_>) -> T + Sync,
+) -> Vec<T> {
     std::thread::scope(|s| {
         let handles: Vec<_> = Local::group(ranks)
             .into_iter()
             .map(|mut t| {
+                let run = &run;
                 s.spawn(move || {
                     let asked = std::sync::atomic::AtomicUsize::new(0);
                     let me = t.rank();
@@ -145,11 +145,25 @@ fn saved_on_ranks<G: Tiered + Sync>(
                         every: std::time::Duration::from_secs(3600),
                         stop: &stop,
                     };
-                    values_saved(game, roots, &mut t, Some(&saving))
+                    run(&mut t, &saving)
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+/// `values_saved` on `ranks` threads with shards in `dir` (see [`saving_on_ranks`]).
+fn saved_on_ranks<G: Tiered + Sync>(
+    game: &G,
+    roots: &[G::Position],
+    ranks: usize,
+    dir: &std::path::Path,
+    label: &str,
+    stop_after: Option<usize>,
+) -> Vec<Result<(Vec<Nimber>, Stats), SolveStop>> {
+    saving_on_ranks(ranks, dir, label, stop_after, |t, saving| {
+        values_saved(game, roots, t, Some(saving))
     })
 }
 
