@@ -97,13 +97,14 @@ struct Share<'t> {
 
 impl Share<'_> {
     /// Sends `out` (events for each rank, as words); returns the events received.
+    /// The words go as they lie in memory: the ranks of one job share a byte order.
     fn exchange(&mut self, out: &mut [Vec<u32>]) -> Vec<u32> {
         let me = self.transport.rank();
         let batches: Vec<Vec<u8>> = out
             .iter_mut()
             .enumerate()
             .map(|(r, words)| {
-                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let bytes = bytemuck::cast_slice::<u32, u8>(words).to_vec();
                 words.clear();
                 if r != me && !bytes.is_empty() {
                     self.stats.messages += 1;
@@ -112,14 +113,18 @@ impl Share<'_> {
                 bytes
             })
             .collect();
-        self.transport
-            .exchange(batches)
-            .iter()
-            .flat_map(|b| {
-                b.chunks_exact(4)
-                    .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
-            })
-            .collect()
+        let got = self.transport.exchange(batches);
+        let mut events = Vec::with_capacity(got.iter().map(|b| b.len() / 4).sum());
+        for b in &got {
+            match bytemuck::try_cast_slice::<u8, u32>(b) {
+                Ok(words) => events.extend_from_slice(words),
+                Err(_) => events.extend(
+                    b.chunks_exact(4)
+                        .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes"))),
+                ),
+            }
+        }
+        events
     }
 
     /// Receives rank 0's share of the graph: each vertex's out-degree and predecessors.
