@@ -417,7 +417,7 @@ fn three_ranks_split_a_graph_and_a_bad_file_is_refused_once() {
     // The one-process options of analyze, refused by rank 0 alone with one line.
     for args in [
         vec!["analyze", "graph", file, "--png", "g.png"],
-        vec!["analyze", "cram", file, "--checkpoint", "shards"],
+        vec!["analyze", "cram", file, "--threads", "2"],
         vec!["analyze", "script:x.rhai", file, "--misere"],
     ] {
         let got = ranks(2, &args);
@@ -527,4 +527,59 @@ fn script_games_with_cycles_are_labelled_over_ranks_and_print_what_one_process_p
         .filter(|l| l.starts_with("error:"))
         .count();
     assert_eq!(errors, 1, "{}", text(&got.stderr));
+}
+
+/// Beling's Cram table to 40 cells (every board R × C with R ≤ C and R·C ≤ 40) on two
+/// ranks, against the one-process table. About ten minutes on two cores: CI runs the tables
+/// to 30 cells above, and this one is run by hand with
+/// `cargo test --release --features mpi -p grundy-cli --test mpi -- --ignored`.
+#[test]
+#[ignore = "about ten minutes on two cores"]
+fn beling_cram_table_to_40_cells_over_two_ranks() {
+    for (rows, cols) in [
+        ("1", "1..=40"),
+        ("2", "2..=20"),
+        ("3", "3..=13"),
+        ("4", "4..=10"),
+        ("5", "5..=8"),
+    ] {
+        let args = ["table", "cram", "--rows", rows, "--cols", cols];
+        let expected = alone(&args);
+        assert!(expected.status.success(), "{}", text(&expected.stderr));
+        let got = ranks(2, &args);
+        assert!(got.status.success(), "{}", text(&got.stderr));
+        assert_eq!(text(&got.stdout), text(&expected.stdout), "{rows} × {cols}");
+    }
+}
+
+#[test]
+fn a_position_over_ranks_keeps_its_shards_and_a_second_run_reads_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = dir.path().join("board.txt");
+    std::fs::write(&position, "4 7\n.......\n..#....\n.......\n.......\n").unwrap();
+    let shards = dir.path().join("shards");
+    let (position, shards) = (position.to_str().unwrap(), shards.to_str().unwrap());
+    let args = [
+        "analyze",
+        "cram",
+        position,
+        "--checkpoint",
+        shards,
+        "--stats",
+    ];
+    let expected = alone(&["analyze", "cram", position]);
+    for run in 0..2 {
+        let got = ranks(2, &args);
+        assert!(got.status.success(), "{}", text(&got.stderr));
+        assert_eq!(text(&got.stdout), text(&expected.stdout));
+        let loaded = loaded_counts(&got.stderr);
+        assert_eq!(loaded.len(), 2, "{}", text(&got.stderr));
+        // The first run loads nothing; the second reads every part back.
+        assert_eq!(loaded.iter().all(|&l| l > 0), run == 1, "{loaded:?}");
+    }
+    assert!(
+        dir.path()
+            .join("shards/cram-position/rank-1.shard")
+            .is_file()
+    );
 }

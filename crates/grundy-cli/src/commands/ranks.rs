@@ -89,19 +89,21 @@ fn analyze_args<'c>(
 
 /// `analyze cram|chomp` as one solve over the ranks of an MPI job: rank 0 reads the
 /// position and hands it to the others, every rank solves its share, rank 0 prints the
-/// report one process prints.
+/// report one process prints. With `--checkpoint DIR`, the ranks keep their parts in
+/// `DIR/cram-position` (or `chomp-position`).
 pub(super) fn analyze_board(
     board: BoardGame,
     command: &Command,
     job: &mut dyn Transport,
 ) -> Result<(), Failure> {
-    let args = analyze_args(command, board.name(), ["", ""])?;
+    let args = analyze_args(command, board.name(), ["--checkpoint", ""])?;
     let input = shared_input(args.file, job)?;
     let started = Instant::now();
-    let (report, counts) =
-        grundy::report::board::analyze_on(board, &input, job).map_err(failure)?;
+    let (report, counts) = with_shards(args.checkpoint, job, |job, saving| {
+        grundy::report::board::analyze_on(board, &input, job, saving).map_err(failure)
+    })?;
     if args.stats {
-        rank_stats(job, &counts, false);
+        rank_stats(job, &counts, args.checkpoint.is_some());
     }
     match report {
         Some(report) => print_analysis(

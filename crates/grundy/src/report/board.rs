@@ -642,33 +642,39 @@ fn chomp_report(p: u128, value: Nimber, wins: &[Bite]) -> BoardReport {
 /// The Cram or Chomp position of `input` explained by one solve over every rank of
 /// `transport` (see [`crate::solve::distributed`]): its value and every move's, all in one
 /// solve. Every rank must call it with the same input; rank 0 gets the report, the others
-/// `None`; each rank gets what it stored and sent.
+/// `None`; each rank gets what it stored and sent. With `saving`, the ranks keep their
+/// parts in shards under `saving.dir/cram-position` (or `chomp-position`), labelled with a
+/// hash of the position, and go on from them.
 pub fn analyze_on(
     game: super::table::BoardGame,
     input: &Input,
     transport: &mut dyn crate::solve::distributed::Transport,
-) -> Result<(Option<BoardReport>, crate::solve::distributed::Stats), Error> {
-    use super::table::BoardGame;
-    use crate::solve::distributed::{SolveStop, Stats, sum_values};
-    let stopped = |e: SolveStop| Error::failed(e.to_string());
-    fn cram_on<B: CramWord + crate::solve::distributed::Key>(
-        cram: CramOn<B>,
-        free: B,
-        transport: &mut dyn crate::solve::distributed::Transport,
-    ) -> Result<(Option<BoardReport>, Stats), SolveStop> {
-        let placements = cram.placements(free);
-        let mut sums = vec![cram.regions(free)];
-        sums.extend(
-            placements
-                .iter()
-                .map(|&p| cram.regions(cram.after(free, p))),
-        );
-        let (values, stats) = sum_values(&cram, &sums, transport, None)?;
-        if transport.rank() != 0 {
-            return Ok((None, stats));
+    saving: Option<&super::table::RanksSaving<'_>>,
+) -> Result<super::table::OnRanks<BoardReport>, Error> {
+    use super::table::{BoardGame, OnRanks, RanksSaving, stopped_at};
+    use crate::game::Components;
+    use crate::solve::distributed::{Key, Tiered, Transport, sum_values};
+    use std::hash::BuildHasher;
+    /// The values of `sums` (the position's, then each move's), saved as `saving` says
+    /// under a name and label made from `name` and the position's hash, `print`.
+    fn solve<G: Tiered>(
+        game: &G,
+        name: &str,
+        print: u64,
+        sums: &[Components<G::Position>],
+        transport: &mut dyn Transport,
+        saving: Option<&RanksSaving<'_>>,
+    ) -> Result<OnRanks<Vec<Nimber>>, Error> {
+        let label = format!("analyze {name}, position {print:016x}");
+        let dir = saving.map(|s| s.dir.join(format!("{name}-position")));
+        let shards = saving.zip(dir.as_deref()).map(|(s, d)| s.solve(d, &label));
+        match sum_values(game, sums, transport, shards.as_ref()) {
+            Ok((values, stats)) => Ok(OnRanks::Done(
+                (transport.rank() == 0).then_some(values),
+                stats,
+            )),
+            Err(e) => stopped_at(e).map(OnRanks::Stopped),
         }
-        let wins = winners(&placements, &values);
-        Ok((Some(cram_report(cram, free, values[0], &wins)), stats))
     }
     /// The moves after which the value is 0, when the position's own (`values[0]`; the
     /// moves' follow in order) is not.
@@ -683,30 +689,66 @@ pub fn analyze_on(
             .map(|(&m, _)| m)
             .collect()
     }
+    fn cram_on<B: CramWord + Key>(
+        cram: CramOn<B>,
+        free: B,
+        transport: &mut dyn Transport,
+        saving: Option<&RanksSaving<'_>>,
+    ) -> Result<OnRanks<BoardReport>, Error> {
+        let placements = cram.placements(free);
+        let mut sums = vec![cram.regions(free)];
+        sums.extend(
+            placements
+                .iter()
+                .map(|&p| cram.regions(cram.after(free, p))),
+        );
+        let mut cells = Vec::new();
+        free.write(&mut cells);
+        let print = rustc_hash::FxBuildHasher.hash_one((cram.rows(), cram.cols(), cells));
+        Ok(
+            match solve(&cram, "cram", print, &sums, transport, saving)? {
+                OnRanks::Done(values, stats) => OnRanks::Done(
+                    values.map(|v| cram_report(cram, free, v[0], &winners(&placements, &v))),
+                    stats,
+                ),
+                OnRanks::Stopped(at) => OnRanks::Stopped(at),
+            },
+        )
+    }
     match game {
         BoardGame::Cram if wide_board(input) => {
             let (cram, free) = parse_cram_on::<u128>(input)?;
-            cram_on(cram, free, transport).map_err(stopped)
+            cram_on(cram, free, transport, saving)
         }
         BoardGame::Cram => {
             let (cram, free) = parse_cram(input)?;
-            cram_on(cram, free, transport).map_err(stopped)
+            cram_on(cram, free, transport, saving)
         }
         BoardGame::Chomp => {
             let p = parse_chomp(input)?;
             let bites = Chomp::bites(p);
-            let mut sums: Vec<crate::game::Components<u128>> = vec![[p].into_iter().collect()];
+            let mut sums: Vec<Components<u128>> = vec![[p].into_iter().collect()];
             sums.extend(
                 bites
                     .iter()
                     .map(|&b| [Chomp::after(p, b)].into_iter().collect()),
             );
-            let (values, stats) = sum_values(&Chomp, &sums, transport, None).map_err(stopped)?;
-            if transport.rank() != 0 {
-                return Ok((None, stats));
-            }
-            let wins = winners(&bites, &values);
-            Ok((Some(chomp_report(p, values[0], &wins)), stats))
+            Ok(
+                match solve(
+                    &Chomp,
+                    "chomp",
+                    rustc_hash::FxBuildHasher.hash_one(p),
+                    &sums,
+                    transport,
+                    saving,
+                )? {
+                    OnRanks::Done(values, stats) => OnRanks::Done(
+                        values.map(|v| chomp_report(p, v[0], &winners(&bites, &v))),
+                        stats,
+                    ),
+                    OnRanks::Stopped(at) => OnRanks::Stopped(at),
+                },
+            )
         }
     }
 }
@@ -783,7 +825,7 @@ impl fmt::Display for BoardReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::table::BoardGame;
+    use crate::report::table::{BoardGame, OnRanks};
     use crate::solve::distributed::Local;
     use proptest::prelude::*;
 
@@ -795,7 +837,12 @@ mod tests {
                 .into_iter()
                 .map(|mut t| {
                     let input = &input;
-                    s.spawn(move || analyze_on(game, input, &mut t).unwrap().0)
+                    s.spawn(
+                        move || match analyze_on(game, input, &mut t, None).unwrap() {
+                            OnRanks::Done(report, _) => report,
+                            OnRanks::Stopped(_) => panic!("stopped"),
+                        },
+                    )
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
@@ -842,7 +889,61 @@ mod tests {
         // Bad input is refused the same way, on every rank.
         let bad = Input::new("test", b"3 x\n".to_vec());
         let mut alone = crate::solve::distributed::Single;
-        assert!(analyze_on(BoardGame::Cram, &bad, &mut alone).is_err());
+        assert!(analyze_on(BoardGame::Cram, &bad, &mut alone, None).is_err());
+    }
+
+    #[test]
+    fn a_position_over_ranks_keeps_shards_labelled_with_it_and_goes_on_from_them() {
+        use crate::report::table::RanksSaving;
+        let dir = tempfile::tempdir().unwrap();
+        let run = |text: &str, stop_at: usize| {
+            let input = Input::new("test", text.as_bytes().to_vec());
+            let results: Vec<_> = std::thread::scope(|s| {
+                let handles: Vec<_> = Local::group(2)
+                    .into_iter()
+                    .map(|mut t| {
+                        let (input, dir) = (&input, dir.path());
+                        s.spawn(move || {
+                            let asked = std::sync::atomic::AtomicUsize::new(0);
+                            let stop = || {
+                                asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= stop_at
+                            };
+                            let saving = RanksSaving {
+                                dir,
+                                every: std::time::Duration::from_secs(3600),
+                                stop: &stop,
+                            };
+                            analyze_on(BoardGame::Cram, input, &mut t, Some(&saving))
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            results
+        };
+        let text = "4 7\n.......\n..#....\n.......\n.......\n";
+        let stopped = run(text, 3);
+        assert!(
+            stopped.iter().all(|r| matches!(r, Ok(OnRanks::Stopped(_)))),
+            "{stopped:?}"
+        );
+        assert!(
+            dir.path()
+                .join("cram-position")
+                .join("rank-1.shard")
+                .is_file()
+        );
+        // Another position's shards are refused; the same position goes on to the answer.
+        let other = run("4 5\n", usize::MAX);
+        assert!(other.iter().all(Result::is_err));
+        let again = run(text, usize::MAX);
+        match &again[0] {
+            Ok(OnRanks::Done(Some(report), stats)) => {
+                assert_eq!(report, &here(BoardGame::Cram, text));
+                assert!(stats.loaded > 0);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     proptest! {

@@ -261,7 +261,6 @@ fn values_on(
     transport: &mut dyn crate::solve::distributed::Transport,
     saving: Option<&super::table::RanksSaving<'_>>,
 ) -> Result<OnRanks<(GraphInput, Values)>, Error> {
-    use crate::solve::distributed::{Saving, SolveStop};
     let parsed = input.map(|i| parse_with(i, tokens_required));
     let refused = matches!(parsed, Some(Err(_)));
     if transport.max(u64::from(refused)) == 1 {
@@ -272,22 +271,12 @@ fn values_on(
     }
     let mut g = parsed.transpose()?;
     let dir = saving.map(|s| s.dir.join("graph"));
-    let shards = match (saving, &dir) {
-        (Some(s), Some(dir)) => Some(Saving {
-            dir,
-            label: "graph",
-            every: s.every,
-            stop: s.stop,
-        }),
-        _ => None,
-    };
+    let shards = saving.zip(dir.as_deref()).map(|(s, d)| s.solve(d, "graph"));
     let graph = g.as_ref().map(|g| &g.graph);
     let (labels, stats) =
         match crate::solve::distributed::graph::labels_saved(graph, transport, shards.as_ref()) {
             Ok(done) => done,
-            Err(SolveStop::Stopped(at)) => return Ok(OnRanks::Stopped(at)),
-            Err(e @ SolveStop::Shard(_)) => return Err(Error::input(e.to_string())),
-            Err(e @ SolveStop::Files(_)) => return Err(Error::failed(e.to_string())),
+            Err(e) => return super::table::stopped_at(e).map(OnRanks::Stopped),
         };
     let solved = match (g.take(), labels) {
         (Some(mut g), Some(labels)) => {

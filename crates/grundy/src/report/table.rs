@@ -174,6 +174,36 @@ pub struct RanksSaving<'a> {
     pub stop: &'a (dyn Fn() -> bool + Sync),
 }
 
+impl<'a> RanksSaving<'a> {
+    /// The saving of one solve: its shards in `dir` (a folder under [`RanksSaving::dir`]),
+    /// labelled `label`.
+    pub fn solve<'b>(
+        &'b self,
+        dir: &'b std::path::Path,
+        label: &'b str,
+    ) -> crate::solve::distributed::Saving<'b> {
+        crate::solve::distributed::Saving {
+            dir,
+            label,
+            every: self.every,
+            stop: self.stop,
+        }
+    }
+}
+
+/// A solve over ranks that did not end: the folder of its shards when it was stopped, or
+/// the error it is (a refused shard is bad input, a failed write a failure).
+pub(crate) fn stopped_at(
+    stop: crate::solve::distributed::SolveStop,
+) -> Result<std::path::PathBuf, Error> {
+    use crate::solve::distributed::SolveStop;
+    match stop {
+        SolveStop::Stopped(at) => Ok(at),
+        e @ SolveStop::Shard(_) => Err(Error::input(e.to_string())),
+        e @ SolveStop::Files(_) => Err(Error::failed(e.to_string())),
+    }
+}
+
 /// The table of `game` over `rows` × `cols` solved over every rank of `transport` (see
 /// [`crate::solve::distributed`]): each Cram board one solve of all its regions, every
 /// Chomp bar in one solve. Every rank must call it at once. With `saving`, each board's
@@ -185,7 +215,7 @@ pub fn table_on(
     transport: &mut dyn crate::solve::distributed::Transport,
     saving: Option<&RanksSaving<'_>>,
 ) -> Result<OnRanks, Error> {
-    use crate::solve::distributed::{self, Saving, SolveStop, Stats, Tiered};
+    use crate::solve::distributed::{self, Stats, Tiered};
     check(game, &rows, &cols, false)?;
     let sizes: Vec<(usize, usize)> = rows
         .clone()
@@ -202,15 +232,7 @@ pub fn table_on(
         total: &mut Stats,
     ) -> Result<Result<Vec<Nimber>, std::path::PathBuf>, Error> {
         let dir = saving.map(|s| s.dir.join(name));
-        let shards = match (saving, &dir) {
-            (Some(s), Some(dir)) => Some(Saving {
-                dir,
-                label: name,
-                every: s.every,
-                stop: s.stop,
-            }),
-            _ => None,
-        };
+        let shards = saving.zip(dir.as_deref()).map(|(s, d)| s.solve(d, name));
         match distributed::values_saved(game, roots, transport, shards.as_ref()) {
             Ok((values, stats)) => {
                 // Each solve's table is gone when it ends: the most held at once is the
@@ -221,9 +243,7 @@ pub fn table_on(
                 total.loaded += stats.loaded;
                 Ok(Ok(values))
             }
-            Err(SolveStop::Stopped(at)) => Ok(Err(at)),
-            Err(e @ SolveStop::Shard(_)) => Err(Error::input(e.to_string())),
-            Err(e @ SolveStop::Files(_)) => Err(Error::failed(e.to_string())),
+            Err(e) => stopped_at(e).map(Err),
         }
     }
     let mut found: Vec<Nimber> = Vec::new();
