@@ -192,6 +192,20 @@ fn stopped_by_sigterm(args: &[&str], ready: &std::path::Path, after_ms: u64) {
     );
 }
 
+/// A job refused with status 2, one error line (rank 0's) that says `why`, and nothing on
+/// standard output.
+fn refused_once(got: &Output, why: &str) {
+    assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
+    let errors: Vec<String> = text(&got.stderr)
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains(why), "{errors:?}");
+    assert!(got.stdout.is_empty());
+}
+
 /// The positions each rank's `--stats` line says it loaded.
 fn loaded_counts(stderr: &[u8]) -> Vec<u64> {
     text(stderr)
@@ -396,16 +410,7 @@ fn three_ranks_split_a_graph_and_a_bad_file_is_refused_once() {
     }
     // A bad file: rank 0 names the line, once; the job fails with status 2.
     std::fs::write(&path, "3 1\n1 4\n1\n1\n").unwrap();
-    let got = ranks(3, &["analyze", "graph", file]);
-    assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
-    let errors: Vec<String> = text(&got.stderr)
-        .lines()
-        .filter(|l| l.starts_with("error:"))
-        .map(str::to_string)
-        .collect();
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("head v of move 1"), "{errors:?}");
-    assert!(got.stdout.is_empty());
+    refused_once(&ranks(3, &["analyze", "graph", file]), "head v of move 1");
     // Other commands refuse with one line, rank 0's.
     let got = ranks(2, &["explore", "octal:0.07", "--upto", "10"]);
     assert!(!got.status.success());
@@ -420,16 +425,7 @@ fn three_ranks_split_a_graph_and_a_bad_file_is_refused_once() {
         vec!["analyze", "cram", file, "--threads", "2"],
         vec!["analyze", "script:x.rhai", file, "--misere"],
     ] {
-        let got = ranks(2, &args);
-        assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
-        let errors: Vec<String> = text(&got.stderr)
-            .lines()
-            .filter(|l| l.starts_with("error:"))
-            .map(str::to_string)
-            .collect();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].contains("are for one process"), "{errors:?}");
-        assert!(got.stdout.is_empty());
+        refused_once(&ranks(2, &args), "are for one process");
     }
 }
 
@@ -520,13 +516,10 @@ fn script_games_with_cycles_are_labelled_over_ranks_and_print_what_one_process_p
     let bad = dir.path().join("bad.rhai");
     std::fs::write(&bad, "fn options(n) { [n - 1 }").unwrap();
     let bad = format!("script:{}", bad.to_str().unwrap());
-    let got = ranks(3, &["analyze", &bad, file.to_str().unwrap()]);
-    assert_eq!(got.status.code(), Some(2), "{}", text(&got.stderr));
-    let errors = text(&got.stderr)
-        .lines()
-        .filter(|l| l.starts_with("error:"))
-        .count();
-    assert_eq!(errors, 1, "{}", text(&got.stderr));
+    refused_once(
+        &ranks(3, &["analyze", &bad, file.to_str().unwrap()]),
+        "bad.rhai",
+    );
 }
 
 /// Beling's Cram table to 40 cells (every board R × C with R ≤ C and R·C ≤ 40) on two
