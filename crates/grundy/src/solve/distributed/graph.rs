@@ -31,9 +31,10 @@
 //! time has come, between two rounds when a rank is asked to stop, and at the end. A label
 //! once given is final, so a shard holds the value in hand and the labels given so far (an
 //! `∞` with the value at whose end it was given). The solve goes on from the least value in
-//! hand among the shards: labels of that value or above are dropped, every predecessor of a
-//! vertex labelled below it hears that its option is no longer open, and the predecessors of
-//! the vertices labelled with it hear it again, as when they were labelled.
+//! hand among the shards: labels above it, and `∞`s given at its end or later, are dropped;
+//! every predecessor of a vertex labelled below it hears that its option is no longer open;
+//! and the predecessors of the vertices labelled with it hear it again, as when they were
+//! labelled.
 
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
