@@ -832,20 +832,11 @@ mod tests {
     /// `analyze_on` over `ranks` threads: rank 0's report.
     fn on_ranks(game: BoardGame, text: &str, ranks: usize) -> BoardReport {
         let input = Input::new("test", text.as_bytes().to_vec());
-        let results: Vec<Option<BoardReport>> = std::thread::scope(|s| {
-            let handles: Vec<_> = Local::group(ranks)
-                .into_iter()
-                .map(|mut t| {
-                    let input = &input;
-                    s.spawn(
-                        move || match analyze_on(game, input, &mut t, None).unwrap() {
-                            OnRanks::Done(report, _) => report,
-                            OnRanks::Stopped(_) => panic!("stopped"),
-                        },
-                    )
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        let results = Local::run(ranks, |t| {
+            match analyze_on(game, &input, t, None).unwrap() {
+                OnRanks::Done(report, _) => report,
+                OnRanks::Stopped(_) => panic!("stopped"),
+            }
         });
         assert!(results[1..].iter().all(Option::is_none));
         results.into_iter().next().unwrap().unwrap()
@@ -898,28 +889,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let run = |text: &str, stop_at: usize| {
             let input = Input::new("test", text.as_bytes().to_vec());
-            let results: Vec<_> = std::thread::scope(|s| {
-                let handles: Vec<_> = Local::group(2)
-                    .into_iter()
-                    .map(|mut t| {
-                        let (input, dir) = (&input, dir.path());
-                        s.spawn(move || {
-                            let asked = std::sync::atomic::AtomicUsize::new(0);
-                            let stop = || {
-                                asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= stop_at
-                            };
-                            let saving = RanksSaving {
-                                dir,
-                                every: std::time::Duration::from_secs(3600),
-                                stop: &stop,
-                            };
-                            analyze_on(BoardGame::Cram, input, &mut t, Some(&saving))
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
-            });
-            results
+            Local::run(2, |t| {
+                let asked = std::sync::atomic::AtomicUsize::new(0);
+                let stop = || asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= stop_at;
+                let saving = RanksSaving {
+                    dir: dir.path(),
+                    every: std::time::Duration::from_secs(3600),
+                    stop: &stop,
+                };
+                analyze_on(BoardGame::Cram, &input, t, Some(&saving))
+            })
         };
         let text = "4 7\n.......\n..#....\n.......\n.......\n";
         let stopped = run(text, 3);

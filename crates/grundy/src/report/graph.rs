@@ -515,22 +515,9 @@ mod tests {
         ) -> Result<Option<T>, Error>
         + Sync,
     ) -> Vec<Result<Option<T>, Error>> {
+        use crate::solve::distributed::{Local, Transport as _};
         let input = Input::new("g", text);
-        let group = crate::solve::distributed::Local::group(ranks);
-        std::thread::scope(|s| {
-            let handles: Vec<_> = group
-                .into_iter()
-                .map(|mut t| {
-                    let (run, input) = (&run, &input);
-                    s.spawn(move || {
-                        use crate::solve::distributed::Transport as _;
-                        let mine = (t.rank() == 0).then_some(input);
-                        run(mine, &mut t)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        })
+        Local::run(ranks, |t| run((t.rank() == 0).then_some(&input), t))
     }
 
     #[test]

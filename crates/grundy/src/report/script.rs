@@ -331,23 +331,15 @@ mod tests {
     /// `analyze_on` on `ranks` threads (the script compiled on rank 0 alone); rank 0's
     /// analysis and every rank's stats.
     fn on_ranks(script: &str, positions: &str, ranks: usize) -> (Analysis, Vec<Stats>) {
-        let results: Vec<(Option<Analysis>, Stats)> = std::thread::scope(|s| {
-            let handles: Vec<_> = Local::group(ranks)
-                .into_iter()
-                .map(|mut t| {
-                    s.spawn(move || {
-                        if t.rank() != 0 {
-                            return (None, follow(&mut t));
-                        }
-                        let game = ScriptGame::compile("game.rhai", script).unwrap();
-                        let mut lead = Lead::new(&mut t);
-                        let input = Input::new("p", positions);
-                        let (a, _) = analyze_on(&game, &input, 1 << 20, &mut lead).unwrap();
-                        (Some(a), lead.stats())
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        let results = Local::run(ranks, |t| {
+            if t.rank() != 0 {
+                return (None, follow(t));
+            }
+            let game = ScriptGame::compile("game.rhai", script).unwrap();
+            let mut lead = Lead::new(t);
+            let input = Input::new("p", positions);
+            let (a, _) = analyze_on(&game, &input, 1 << 20, &mut lead).unwrap();
+            (Some(a), lead.stats())
         });
         let stats = results.iter().map(|(_, s)| *s).collect();
         (results.into_iter().next().unwrap().0.unwrap(), stats)

@@ -422,20 +422,11 @@ mod tests {
         cols: RangeInclusive<usize>,
         ranks: usize,
     ) -> TableReport {
-        let results: Vec<Option<TableReport>> = std::thread::scope(|s| {
-            let handles: Vec<_> = Local::group(ranks)
-                .into_iter()
-                .map(|mut t| {
-                    let (rows, cols) = (rows.clone(), cols.clone());
-                    s.spawn(
-                        move || match table_on(game, rows, cols, &mut t, None).unwrap() {
-                            OnRanks::Done(report, _) => report,
-                            OnRanks::Stopped(_) => panic!("stopped"),
-                        },
-                    )
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        let results = Local::run(ranks, |t| {
+            match table_on(game, rows.clone(), cols.clone(), t, None).unwrap() {
+                OnRanks::Done(report, _) => report,
+                OnRanks::Stopped(_) => panic!("stopped"),
+            }
         });
         assert!(results[1..].iter().all(Option::is_none));
         results.into_iter().next().unwrap().unwrap()

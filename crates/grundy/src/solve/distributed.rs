@@ -803,6 +803,24 @@ impl Local {
     }
 }
 
+impl Local {
+    /// `work` on `ranks` threads, each one rank of a new group; every rank's result, rank 0's
+    /// first. (A rank that panics leaves the others waiting at their next exchange.)
+    pub fn run<T: Send>(ranks: usize, work: impl Fn(&mut Local) -> T + Sync) -> Vec<T> {
+        let work = &work;
+        std::thread::scope(|s| {
+            let handles: Vec<_> = Local::group(ranks)
+                .into_iter()
+                .map(|mut t| s.spawn(move || work(&mut t)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    }
+}
+
 impl Transport for Local {
     fn rank(&self) -> usize {
         self.rank

@@ -36,8 +36,8 @@
 //! and the predecessors of the vertices labelled with it hear it again, as when they were
 //! labelled.
 
-use rustc_hash::FxBuildHasher;
-use std::hash::BuildHasher;
+use rustc_hash::{FxBuildHasher, FxHasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::{
     Saves, Saving, SolveStop, Stats, Transport, agreed, damaged_shard, read_shard, shard_head,
@@ -189,13 +189,17 @@ impl Share<'_> {
         self.bad = vec![0; mine];
         self.good = vec![false; mine];
         self.stats.stored = mine as u64;
-        // Shards are kept for one graph: its size and a hash of its moves, from rank 0.
-        let print = graph.map_or(0, |g| {
-            let moves = (0..g.len() as u32).map(|v| g.moves(v));
-            FxBuildHasher.hash_one(moves.collect::<Vec<_>>()) | 1
-        });
-        let print = self.transport.max(print);
+        // Shards are kept for one graph: its size and a hash of its moves, from rank 0 (every
+        // rank has a saving or none, so every rank takes part or none does).
         if let Some(s) = self.saving {
+            let print = graph.map_or(0, |g| {
+                let mut h = FxHasher::default();
+                for v in 0..g.len() as u32 {
+                    g.moves(v).hash(&mut h);
+                }
+                h.finish() | 1
+            });
+            let print = self.transport.max(print);
             self.label_of_shards = format!(
                 "{}, a graph of {n} vertices and fingerprint {print:016x}",
                 s.label
@@ -529,13 +533,10 @@ impl<'t> Lead<'t> {
         }
     }
 
-    /// The labels of `graph` (as [`labels`] gives them), over every rank the first time; a
-    /// second graph is labelled here alone.
+    /// The labels of `graph` (as [`labels`] gives them), over every rank. A lead labels one
+    /// graph: the others join once.
     pub fn labels(&mut self, graph: &Digraph) -> Vec<u32> {
-        if self.told {
-            let (labels, _) = labels(Some(graph), &mut super::Single);
-            return labels.expect("one rank");
-        }
+        assert!(!self.told, "a Lead labels one graph");
         self.told = true;
         self.transport.max(JOIN);
         let (labels, stats) = labels(Some(graph), &mut *self.transport);
@@ -575,17 +576,7 @@ mod tests {
 
     /// `labels` on `ranks` threads: rank 0's labels and every rank's stats.
     fn on_ranks(graph: &Digraph, ranks: usize) -> (Vec<u32>, Vec<Stats>) {
-        let group = Local::group(ranks);
-        let results: Vec<(Option<Vec<u32>>, Stats)> = std::thread::scope(|s| {
-            let handles: Vec<_> = group
-                .into_iter()
-                .map(|mut t| {
-                    let g = (t.rank() == 0).then_some(graph);
-                    s.spawn(move || labels(g, &mut t))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
+        let results = Local::run(ranks, |t| labels((t.rank() == 0).then_some(graph), t));
         for (rank, (l, _)) in results.iter().enumerate().skip(1) {
             assert!(l.is_none(), "rank {rank} returned labels");
         }
@@ -796,22 +787,13 @@ mod tests {
     fn a_lead_labels_once_over_every_rank_and_the_others_hear_when_it_does_not() {
         let g = layered(3_000);
         for (label, ranks) in [(true, 3), (false, 3), (true, 1)] {
-            let results: Vec<(Option<Vec<u32>>, Stats)> = std::thread::scope(|s| {
-                let handles: Vec<_> = Local::group(ranks)
-                    .into_iter()
-                    .map(|mut t| {
-                        let g = &g;
-                        s.spawn(move || {
-                            if t.rank() != 0 {
-                                return (None, follow(&mut t));
-                            }
-                            let mut lead = Lead::new(&mut t);
-                            let got = label.then(|| lead.labels(g));
-                            (got, lead.stats())
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            let results = Local::run(ranks, |t| {
+                if t.rank() != 0 {
+                    return (None, follow(t));
+                }
+                let mut lead = Lead::new(t);
+                let got = label.then(|| lead.labels(&g));
+                (got, lead.stats())
             });
             let stored: u64 = results.iter().map(|(_, s)| s.stored).sum();
             if label {

@@ -10,14 +10,7 @@ fn on_ranks<G: Tiered + Sync>(
     roots: &[G::Position],
     ranks: usize,
 ) -> (Vec<Nimber>, Vec<Stats>) {
-    let group = Local::group(ranks);
-    let results: Vec<(Vec<Nimber>, Stats)> = std::thread::scope(|s| {
-        let handles: Vec<_> = group
-            .into_iter()
-            .map(|mut t| s.spawn(move || values(game, roots, &mut t)))
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
+    let results = Local::run(ranks, |t| values(game, roots, t));
     for (rank, (v, _)) in results.iter().enumerate().skip(1) {
         assert!(v.is_empty(), "rank {rank} returned values");
     }
@@ -127,29 +120,20 @@ pub(super) fn saving_on_ranks<T: Send>(
     stop_after: Option<usize>,
     run: impl Fn(&mut Local, &Saving<'_>) -> T + Sync,
 ) -> Vec<T> {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = Local::group(ranks)
-            .into_iter()
-            .map(|mut t| {
-                let run = &run;
-                s.spawn(move || {
-                    let asked = std::sync::atomic::AtomicUsize::new(0);
-                    let me = t.rank();
-                    let stop = move || {
-                        let n = asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        me == ranks.min(2) - 1 && stop_after.is_some_and(|k| n >= k)
-                    };
-                    let saving = Saving {
-                        dir,
-                        label,
-                        every: std::time::Duration::from_secs(3600),
-                        stop: &stop,
-                    };
-                    run(&mut t, &saving)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    Local::run(ranks, |t| {
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        let me = t.rank();
+        let stop = move || {
+            let n = asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            me == ranks.min(2) - 1 && stop_after.is_some_and(|k| n >= k)
+        };
+        let saving = Saving {
+            dir,
+            label,
+            every: std::time::Duration::from_secs(3600),
+            stop: &stop,
+        };
+        run(t, &saving)
     })
 }
 
