@@ -1,11 +1,14 @@
 //! The ranks of an MPI job as a [`Transport`] (the `mpi` feature): the library's
-//! distributed solve sends its batches through `MPI_Alltoallv` and agrees on tier counts
-//! through `MPI_Allreduce`.
+//! distributed solve exchanges batches through `MPI_Alltoallv`, agrees on counts through
+//! `MPI_Allreduce`, and posts batches that no rank waits for through `MPI_Isend`, taken
+//! with `MPI_Improbe` and `MPI_Mrecv`.
 
 use grundy::solve::distributed::Transport;
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
+use mpi::point_to_point::MatchedReceiveVec;
+use mpi::request::{Request, StaticScope};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 
@@ -20,9 +23,67 @@ const LAUNCHED: [&str; 4] = [
 
 /// This process's place in an MPI job.
 pub struct Mpi {
+    /// Batches posted and not yet known to have left, each with the buffer MPI reads.
+    posted: Vec<Posted>,
     // Finalises MPI when dropped, after the world is gone.
     world: SimpleCommunicator,
     _universe: Universe,
+}
+
+/// A batch on its way: MPI reads `buffer` until `request` completes.
+struct Posted {
+    request: Request<'static, [u8], StaticScope>,
+    buffer: *mut [u8],
+}
+
+impl Posted {
+    /// Starts sending `batch` to rank `to`.
+    fn new(world: &SimpleCommunicator, to: usize, batch: Vec<u8>) -> Posted {
+        let buffer = Box::into_raw(batch.into_boxed_slice());
+        // SAFETY: `buffer` is a live allocation that nothing frees or writes until the
+        // request completes (`Posted::done`, `Posted::wait`), so MPI may read it until then.
+        let data: &'static [u8] = unsafe { &*buffer };
+        let request = world
+            .process_at_rank(to as i32)
+            .immediate_send(StaticScope, data);
+        Posted { request, buffer }
+    }
+
+    /// Frees the buffer of a completed request.
+    fn free(buffer: *mut [u8]) {
+        // SAFETY: made by `Box::into_raw` in `Posted::new`, freed once, after MPI is done
+        // with it.
+        drop(unsafe { Box::from_raw(buffer) });
+    }
+
+    /// `None` once the batch has left (its buffer freed), else the batch still on its way.
+    fn done(self) -> Option<Posted> {
+        match self.request.test() {
+            Ok(_) => {
+                Self::free(self.buffer);
+                None
+            }
+            Err(request) => Some(Posted {
+                request,
+                buffer: self.buffer,
+            }),
+        }
+    }
+
+    /// Waits until the batch has left.
+    fn wait(self) {
+        self.request.wait();
+        Self::free(self.buffer);
+    }
+}
+
+impl Drop for Mpi {
+    fn drop(&mut self) {
+        // Every batch posted is taken by its rank in the same phase, so these complete.
+        for p in self.posted.drain(..) {
+            p.wait();
+        }
+    }
 }
 
 impl Mpi {
@@ -35,6 +96,7 @@ impl Mpi {
         let universe = mpi::initialize()?;
         let world = universe.world();
         Some(Mpi {
+            posted: Vec::new(),
             world,
             _universe: universe,
         })
@@ -100,5 +162,18 @@ impl Transport for Mpi {
         self.world
             .all_reduce_into(&x, &mut m, SystemOperation::max());
         m
+    }
+
+    fn post(&mut self, to: usize, batch: Vec<u8>) {
+        self.posted.push(Posted::new(&self.world, to, batch));
+    }
+
+    fn poll(&mut self) -> Option<Vec<u8>> {
+        self.posted = std::mem::take(&mut self.posted)
+            .into_iter()
+            .filter_map(Posted::done)
+            .collect();
+        let matched = self.world.any_process().immediate_matched_probe()?;
+        Some(matched.matched_receive_vec::<u8>().0)
     }
 }

@@ -20,19 +20,24 @@
 //! partitioned table of transposition-driven scheduling (Romein, Plaat, Bal and Schaeffer,
 //! AAAI 1999) with the phases of a retrograde solve done tier by tier (as Romein and Bal
 //! solved Awari in 2003, and as GamesCrafters' tiers are), but with the values held in the
-//! ranks' memory rather than in files. It is not the asynchronous scheme of Romein et al.:
-//! the exchanges are collective (all-to-all), a tier at a time, which makes the end of each
-//! phase and the checkpoints consistent at the price of idle ranks in small tiers; and
-//! every position is enumerated, where the one-process search prunes.
+//! ranks' memory rather than in files. Here the tiers are not solved by the asynchronous
+//! scheme of Romein et al.: the exchanges are collective (all-to-all), a round of a tier at
+//! a time, which makes the end of each phase and the checkpoints consistent at the price of
+//! idle ranks in small tiers; and every position is enumerated, where the one-process
+//! search prunes. The labelling of graphs with cycles ([`graph`]), whose work comes in
+//! chains of unknown length, is asynchronous: batches are posted without waiting and taken
+//! as they come, and the end of each value is found by a termination test.
 //!
 //! The ranks talk through a [`Transport`]: MPI in the `grundy` command built with its `mpi`
 //! feature, [`Local`] threads here (for tests), or [`Single`] for one process.
 
 pub mod graph;
+mod mail;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
@@ -47,8 +52,9 @@ use crate::game::{Components, Game};
 use crate::games::board::{Bits, Chomp, CramOn};
 use crate::nimber::{MexSet, Nimber};
 
-/// How the ranks of one solve reach each other. Every rank makes the same calls in the same
-/// order (collectives).
+/// How the ranks of one solve reach each other. Every rank makes the same calls of
+/// [`Transport::exchange`] and [`Transport::max`] in the same order (collectives); a rank
+/// posts and polls on its own.
 pub trait Transport {
     /// This rank, from 0.
     fn rank(&self) -> usize;
@@ -59,6 +65,11 @@ pub trait Transport {
     fn exchange(&mut self, out: Vec<Vec<u8>>) -> Vec<Vec<u8>>;
     /// The largest of every rank's `x`, on every rank.
     fn max(&mut self, x: u64) -> u64;
+    /// Starts sending `batch` to rank `to`, another rank, and returns without waiting for it
+    /// to arrive. Batches from one rank to another arrive in the order they were posted.
+    fn post(&mut self, to: usize, batch: Vec<u8>);
+    /// A batch posted to this rank that has arrived, if any; never waits.
+    fn poll(&mut self) -> Option<Vec<u8>>;
 }
 
 /// A position the table can key by: a word of cells, written in a fixed number of bytes.
@@ -768,6 +779,12 @@ impl Transport for Single {
     fn max(&mut self, x: u64) -> u64 {
         x
     }
+    fn post(&mut self, to: usize, _: Vec<u8>) {
+        unreachable!("one rank has no rank {to} to post to")
+    }
+    fn poll(&mut self) -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// Ranks that are threads of one process, for tests: what MPI does between processes,
@@ -775,10 +792,13 @@ impl Transport for Single {
 pub struct Local {
     rank: usize,
     shared: Arc<Shared>,
+    posted: Receiver<Vec<u8>>,
 }
 
 struct Shared {
     ranks: usize,
+    /// Where each rank's posted batches go.
+    post: Vec<Sender<Vec<u8>>>,
     barrier: Barrier,
     /// `mail[from][to]`.
     mail: Mutex<Vec<Vec<Vec<u8>>>>,
@@ -788,16 +808,21 @@ struct Shared {
 impl Local {
     /// `ranks` transports that reach each other, one for each thread.
     pub fn group(ranks: usize) -> Vec<Local> {
+        let (post, posted): (Vec<_>, Vec<_>) = (0..ranks).map(|_| channel()).unzip();
         let shared = Arc::new(Shared {
             ranks,
+            post,
             barrier: Barrier::new(ranks),
             mail: Mutex::new(vec![vec![Vec::new(); ranks]; ranks]),
             maxima: Mutex::new(vec![0; ranks]),
         });
-        (0..ranks)
-            .map(|rank| Local {
+        posted
+            .into_iter()
+            .enumerate()
+            .map(|(rank, posted)| Local {
                 rank,
                 shared: Arc::clone(&shared),
+                posted,
             })
             .collect()
     }
@@ -855,6 +880,14 @@ impl Transport for Local {
             .unwrap_or(0);
         s.barrier.wait();
         m
+    }
+    fn post(&mut self, to: usize, batch: Vec<u8>) {
+        self.shared.post[to]
+            .send(batch)
+            .expect("every rank's receiver lives as long as the group");
+    }
+    fn poll(&mut self) -> Option<Vec<u8>> {
+        self.posted.try_recv().ok()
     }
 }
 

@@ -17,18 +17,24 @@
 //! - *answered*: "one of your open options reaches `m`": one fewer option left to answer;
 //!   at none left, and not reaching `m` itself, the vertex takes `m`.
 //!
-//! Messages for the rank's own vertices are handled at once; the others are batched, one
-//! batch a rank a round, and a round is an all-to-all. A value is done when a round sends
-//! nothing anywhere (the largest count sent, taken over every rank, is 0), which cannot
-//! happen while a message is on its way. The vertices that are then unlabelled and do not
-//! reach `m` are `∞`. The values are the one-process labelling's (the tests check it), but
-//! the order in which finite values were given is not kept, so no counters are returned.
+//! Messages for the rank's own vertices are handled at once. The others are batched by
+//! rank and posted without waiting ([`Transport::post`]): a batch leaves when it is full or
+//! when the rank has nothing else to do, and batches are taken as they arrive, so no rank
+//! waits for another while it has work. A value is done when no rank has work and no batch
+//! is on its way, which rank 0 finds out by the waves of Mattern's four-counter method (the
+//! `mail` module) and then tells every rank. The vertices that are then unlabelled and do
+//! not reach `m` are `∞`, and the ranks agree (a collective) before the next value starts,
+//! so no batch of one value is taken in another. The values are the one-process
+//! labelling's (the tests check it), but the order in which finite values were given is not
+//! kept, so no counters are returned.
 //!
-//! The rounds of one value are as many as the longest chain of messages that cross from one
-//! rank to another; a random graph's chains are short, a long path's are as long as the path.
+//! A value takes as long as its longest chain of messages that cross from one rank to
+//! another: a random graph's chains are short, a long path's are as long as the path, and
+//! along such a chain the ranks take turns rather than work at once.
 //!
 //! With [`Saving`], each rank keeps its labels in a shard: at the end of a value once the
-//! time has come, between two rounds when a rank is asked to stop, and at the end. A label
+//! time has come, within a value when a rank is asked to stop (every rank drops its work
+//! and the batches still coming, then saves), and at the end. A label
 //! once given is final, so a shard holds the value in hand and the labels given so far (an
 //! `∞` with the value at whose end it was given). The solve goes on from the least value in
 //! hand among the shards: labels above it, and `∞`s given at its end or later, are dropped;
@@ -39,6 +45,7 @@
 use rustc_hash::{FxBuildHasher, FxHasher};
 use std::hash::{BuildHasher, Hash, Hasher};
 
+use super::mail::{Ended, Mail};
 use super::{
     Saves, Saving, SolveStop, Stats, Transport, agreed, damaged_shard, read_shard, shard_head,
     shard_path, write_shard,
@@ -47,6 +54,10 @@ use crate::solve::loopy::Digraph;
 
 /// Vertices rank 0 hands out between two exchanges.
 const HANDED: usize = 1 << 18;
+/// Events a rank handles before it sends what is full and takes what has come.
+const STEP: usize = 1 << 12;
+/// Events for one rank that fill a batch.
+const BATCH: usize = 1 << 14;
 
 /// Not yet labelled.
 const UNLABELED: u32 = u32::MAX;
@@ -97,37 +108,6 @@ struct Share<'t> {
 }
 
 impl Share<'_> {
-    /// Sends `out` (events for each rank, as words); returns the events received.
-    /// The words go as they lie in memory: the ranks of one job share a byte order.
-    fn exchange(&mut self, out: &mut [Vec<u32>]) -> Vec<u32> {
-        let me = self.transport.rank();
-        let batches: Vec<Vec<u8>> = out
-            .iter_mut()
-            .enumerate()
-            .map(|(r, words)| {
-                let bytes = bytemuck::cast_slice::<u32, u8>(words).to_vec();
-                words.clear();
-                if r != me && !bytes.is_empty() {
-                    self.stats.messages += 1;
-                    self.stats.bytes += bytes.len() as u64;
-                }
-                bytes
-            })
-            .collect();
-        let got = self.transport.exchange(batches);
-        let mut events = Vec::with_capacity(got.iter().map(|b| b.len() / 4).sum());
-        for b in &got {
-            match bytemuck::try_cast_slice::<u8, u32>(b) {
-                Ok(words) => events.extend_from_slice(words),
-                Err(_) => events.extend(
-                    b.chunks_exact(4)
-                        .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes"))),
-                ),
-            }
-        }
-        events
-    }
-
     /// Receives rank 0's share of the graph: each vertex's out-degree and predecessors.
     fn receive(&mut self, graph: Option<&Digraph>) {
         let ranks = self.transport.ranks();
@@ -232,8 +212,63 @@ impl Share<'_> {
         }
     }
 
-    /// Handles events until no rank has any left: the rounds of one value. Between rounds,
-    /// a rank asked to stop has every rank save, with `level` in hand.
+    /// Handles at most `most` events of `stack`, for `level`; events for other ranks go to
+    /// `out`.
+    fn work(
+        &mut self,
+        level: u32,
+        most: usize,
+        stack: &mut Vec<u32>,
+        out: &mut [Vec<u32>],
+        touched: &mut Vec<u32>,
+    ) {
+        let me = self.transport.rank();
+        for _ in 0..most {
+            let Some(event) = stack.pop() else {
+                return;
+            };
+            let i = (event & !KIND) as usize;
+            match event & KIND {
+                READY => {
+                    if self.label[i] != UNLABELED || self.good[i] || self.bad[i] != 0 {
+                        continue;
+                    }
+                    self.label[i] = level;
+                    for k in self.preds(i) {
+                        Self::emit(me, self.pred[k], LABELLED, stack, out);
+                    }
+                }
+                LABELLED => {
+                    self.open[i] -= 1;
+                    if self.label[i] == UNLABELED {
+                        self.bad[i] -= 1;
+                    }
+                    if !self.good[i] {
+                        self.good[i] = true;
+                        touched.push(i as u32);
+                        if open(self.label[i]) {
+                            // The commonest event, handled here when it stays here.
+                            for k in self.preds(i) {
+                                let p = self.pred[k];
+                                let (r, j) = ((p >> 32) as usize, p as u32);
+                                if r == me {
+                                    self.answered(j as usize, stack);
+                                } else {
+                                    out[r].push(ANSWERED | j);
+                                }
+                            }
+                        }
+                    }
+                }
+                ANSWERED => self.answered(i, stack),
+                _ => self.open[i] -= 1,
+            }
+        }
+    }
+
+    /// Handles events until no rank has any left: the work of one value. Batches go out as
+    /// they fill, or when this rank has nothing else to do, and are taken as they come. A
+    /// rank asked to stop has every rank drop its work and save, with `level` in hand.
     fn settle(
         &mut self,
         level: u32,
@@ -241,57 +276,50 @@ impl Share<'_> {
         out: &mut [Vec<u32>],
         touched: &mut Vec<u32>,
     ) -> Result<(), SolveStop> {
-        let me = self.transport.rank();
+        let mut mail = Mail::new();
         loop {
-            while let Some(event) = stack.pop() {
-                let i = (event & !KIND) as usize;
-                match event & KIND {
-                    READY => {
-                        if self.label[i] != UNLABELED || self.good[i] || self.bad[i] != 0 {
-                            continue;
-                        }
-                        self.label[i] = level;
-                        for k in self.preds(i) {
-                            Self::emit(me, self.pred[k], LABELLED, stack, out);
-                        }
-                    }
-                    LABELLED => {
-                        self.open[i] -= 1;
-                        if self.label[i] == UNLABELED {
-                            self.bad[i] -= 1;
-                        }
-                        if !self.good[i] {
-                            self.good[i] = true;
-                            touched.push(i as u32);
-                            if open(self.label[i]) {
-                                // The commonest event, handled here when it stays here.
-                                for k in self.preds(i) {
-                                    let p = self.pred[k];
-                                    let (r, j) = ((p >> 32) as usize, p as u32);
-                                    if r == me {
-                                        self.answered(j as usize, stack);
-                                    } else {
-                                        out[r].push(ANSWERED | j);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    ANSWERED => self.answered(i, stack),
-                    _ => self.open[i] -= 1,
+            if mail.dropping() {
+                stack.clear();
+                out.iter_mut().for_each(Vec::clear);
+            } else {
+                self.work(level, STEP, stack, out, touched);
+            }
+            let busy = !stack.is_empty();
+            for (r, words) in out.iter_mut().enumerate() {
+                if words.len() >= BATCH || (!busy && !words.is_empty()) {
+                    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+                    mail.send(&mut *self.transport, &mut self.stats, r, &bytes);
+                    words.clear();
                 }
             }
-            let sent = out
-                .iter()
-                .enumerate()
-                .filter(|&(r, _)| r != me)
-                .map(|(_, w)| w.len() as u64)
-                .sum();
-            if self.transport.max(sent) == 0 {
-                return Ok(());
+            let mut took = false;
+            while let Some(batch) = mail.take(&mut *self.transport) {
+                took = true;
+                if !mail.dropping() {
+                    // The words go as they lie in memory: the ranks of one job share a byte
+                    // order.
+                    stack.extend(
+                        batch
+                            .bytes()
+                            .chunks_exact(4)
+                            .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes"))),
+                    );
+                }
             }
-            *stack = self.exchange(out);
-            self.halt(level)?;
+            if busy || took {
+                continue;
+            }
+            let saving = self.saving;
+            let stop = || saving.is_some_and(|s| (s.stop)());
+            match mail.idle(&mut *self.transport, &mut self.stats, stop) {
+                Some(Ended::Quiet) => return Ok(()),
+                Some(Ended::Stopped) => {
+                    self.save_all(level)?;
+                    let dir = saving.expect("only a saving stops").dir;
+                    return Err(SolveStop::Stopped(dir.to_path_buf()));
+                }
+                None => std::thread::yield_now(),
+            }
         }
     }
 
@@ -715,11 +743,12 @@ mod tests {
         assert!(expected.iter().filter(|&&l| l != u32::MAX).max() > Some(&3));
         for ranks in [1, 2, 3] {
             let dir = tempfile::tempdir().unwrap();
-            // Each run answers a few more questions before it is stopped again.
+            // Each run is stopped after more questions than the one before: a resume first
+            // hears the labels of the value in hand again, which takes some of them.
             let mut runs = 0;
             let got = loop {
                 runs += 1;
-                let results = saved_on_ranks(&g, ranks, dir.path(), Some(3));
+                let results = saved_on_ranks(&g, ranks, dir.path(), Some(3 * runs));
                 if let Ok((labels, _)) = &results[0] {
                     break labels.clone().unwrap();
                 }

@@ -1,0 +1,438 @@
+//! Batches sent without waiting, and the test that tells every rank at once that a phase of
+//! work is over.
+//!
+//! Within a phase each rank works on what it has, sends each other rank what it found for
+//! it in batches ([`Transport::post`], which does not wait for the batch to arrive), and
+//! takes batches as they come ([`Transport::poll`]). No rank waits for another while it has
+//! work. The phase is over when no rank has work left and no batch is on its way, and
+//! nothing a single rank sees tells it so.
+//!
+//! Rank 0 finds it out by waves, Mattern's four-counter method (F. Mattern, *Algorithms
+//! for distributed termination detection*, Distributed Computing 2, 1987): it asks every
+//! rank for the number of batches it has sent and taken so far; a rank answers only when it
+//! has no work, and rank 0 adds up the answers and its own count. A wave starts only once
+//! the one before has every answer, so every answer of a wave is given after every answer
+//! of the wave before. When two waves in a row give the same totals, and those totals say
+//! as many batches were taken as were sent, no rank sent or took a batch between its two
+//! answers (each count only grows). So at the moment the first of the two waves was
+//! complete, every rank was idle (a rank is set to work only by a batch) and every batch
+//! sent had been taken: the phase was over, and rank 0 tells every rank so. The test cannot
+//! end a phase early, and it ends every phase, two waves after its last batch is taken.
+//!
+//! A rank that is asked to stop says so in its answer. Rank 0 then tells every rank to
+//! drop its work and the batches still coming; the phase ends, as above, once none is left,
+//! and every rank hears that it ended stopped.
+
+use super::{Stats, Transport};
+
+/// The kinds of batch, in a batch's first word.
+const DATA: u32 = 0;
+/// Rank 0 asks for the counts of a wave: `[PROBE, wave]`.
+const PROBE: u32 = 1;
+/// A rank's answer: `[COUNTS, wave, sent (2 words), taken (2 words), asked to stop]`.
+const COUNTS: u32 = 2;
+/// Rank 0 tells every rank to drop its work.
+const DROP: u32 = 3;
+/// Rank 0 tells every rank that the phase is over: `[DONE, stopped]`.
+const DONE: u32 = 4;
+
+/// Bytes before a data batch's payload.
+const HEAD: usize = 4;
+
+/// How a phase ended, the same on every rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// Every rank's work is done.
+    Quiet,
+    /// A rank was asked to stop; the work left was dropped.
+    Stopped,
+}
+
+/// A data batch taken from another rank.
+pub(crate) struct Batch(Vec<u8>);
+
+impl Batch {
+    /// What the sender put in.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0[HEAD..]
+    }
+}
+
+/// One rank's side of one phase: its counts, and on rank 0 the waves.
+pub(crate) struct Mail {
+    /// Data batches posted to other ranks, and taken from them, in this phase.
+    sent: u64,
+    taken: u64,
+    /// A wave rank 0 asked about, not yet answered.
+    asked: Option<u32>,
+    /// Rank 0: the wave under way (0 before the first), and whether it has every answer.
+    wave: u32,
+    waiting: bool,
+    answers: usize,
+    totals: [u64; 2],
+    stop_said: bool,
+    /// Rank 0: the totals of the last complete wave.
+    last: Option<[u64; 2]>,
+    dropping: bool,
+    ended: Option<Ended>,
+}
+
+fn words(ws: &[u32]) -> Vec<u8> {
+    ws.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn word(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().expect("four bytes"))
+}
+
+fn split(x: u64) -> [u32; 2] {
+    [x as u32, (x >> 32) as u32]
+}
+
+impl Mail {
+    pub(crate) fn new() -> Mail {
+        Mail {
+            sent: 0,
+            taken: 0,
+            asked: None,
+            wave: 0,
+            waiting: false,
+            answers: 0,
+            totals: [0; 2],
+            stop_said: false,
+            last: None,
+            dropping: false,
+            ended: None,
+        }
+    }
+
+    /// Whether this rank must drop its work and the batches it takes: a rank was asked to
+    /// stop.
+    pub(crate) fn dropping(&self) -> bool {
+        self.dropping
+    }
+
+    fn control(t: &mut dyn Transport, stats: &mut Stats, to: usize, ws: &[u32]) {
+        let batch = words(ws);
+        stats.messages += 1;
+        stats.bytes += batch.len() as u64;
+        t.post(to, batch);
+    }
+
+    fn everyone(t: &mut dyn Transport, stats: &mut Stats, ws: &[u32]) {
+        for r in 1..t.ranks() {
+            Self::control(t, stats, r, ws);
+        }
+    }
+
+    /// Sends `payload` to rank `to` (another rank), without waiting.
+    pub(crate) fn send(
+        &mut self,
+        t: &mut dyn Transport,
+        stats: &mut Stats,
+        to: usize,
+        payload: &[u8],
+    ) {
+        debug_assert_ne!(to, t.rank());
+        let mut batch = Vec::with_capacity(HEAD + payload.len());
+        batch.extend_from_slice(&DATA.to_le_bytes());
+        batch.extend_from_slice(payload);
+        self.sent += 1;
+        stats.messages += 1;
+        stats.bytes += batch.len() as u64;
+        t.post(to, batch);
+    }
+
+    /// The next data batch that has arrived, if any, after the messages of the test that
+    /// came before it; never waits.
+    pub(crate) fn take(&mut self, t: &mut dyn Transport) -> Option<Batch> {
+        while let Some(b) = t.poll() {
+            match word(&b, 0) {
+                DATA => {
+                    self.taken += 1;
+                    return Some(Batch(b));
+                }
+                PROBE => self.asked = Some(word(&b, 1)),
+                COUNTS => {
+                    if word(&b, 1) == self.wave {
+                        let at =
+                            |i: usize| u64::from(word(&b, i)) | u64::from(word(&b, i + 1)) << 32;
+                        self.totals[0] += at(2);
+                        self.totals[1] += at(4);
+                        self.stop_said |= word(&b, 6) != 0;
+                        self.answers += 1;
+                    }
+                }
+                DROP => self.dropping = true,
+                DONE => {
+                    self.ended = Some(if word(&b, 1) != 0 {
+                        Ended::Stopped
+                    } else {
+                        Ended::Quiet
+                    })
+                }
+                kind => unreachable!("a batch of unknown kind {kind}"),
+            }
+        }
+        None
+    }
+
+    /// This rank has no work, has sent what it found, and [`Mail::take`] found nothing:
+    /// answers rank 0's question, or on rank 0 runs the waves. How the phase ended, once it
+    /// has, on every rank; `stop` says whether this rank is asked to stop (called once a
+    /// wave).
+    pub(crate) fn idle(
+        &mut self,
+        t: &mut dyn Transport,
+        stats: &mut Stats,
+        stop: impl Fn() -> bool,
+    ) -> Option<Ended> {
+        if t.ranks() == 1 {
+            return Some(Ended::Quiet);
+        }
+        if let Some(ended) = self.ended {
+            return Some(ended);
+        }
+        if t.rank() != 0 {
+            if let Some(wave) = self.asked.take() {
+                let [s0, s1] = split(self.sent);
+                let [k0, k1] = split(self.taken);
+                let ws = [COUNTS, wave, s0, s1, k0, k1, u32::from(stop())];
+                Self::control(t, stats, 0, &ws);
+            }
+            return None;
+        }
+        if !self.waiting {
+            self.wave += 1;
+            self.waiting = true;
+            self.answers = 0;
+            self.totals = [self.sent, self.taken];
+            self.stop_said = stop();
+            Self::everyone(t, stats, &[PROBE, self.wave]);
+            return None;
+        }
+        if self.answers + 1 < t.ranks() {
+            return None;
+        }
+        self.waiting = false;
+        let totals = self.totals;
+        if totals[0] == totals[1] && self.last == Some(totals) {
+            let stopped = self.dropping;
+            Self::everyone(t, stats, &[DONE, u32::from(stopped)]);
+            let ended = if stopped {
+                Ended::Stopped
+            } else {
+                Ended::Quiet
+            };
+            self.ended = Some(ended);
+            return Some(ended);
+        }
+        self.last = Some(totals);
+        if self.stop_said && !self.dropping {
+            self.dropping = true;
+            Self::everyone(t, stats, &[DROP]);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::rc::Rc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Ranks in one thread, whose batches wait in queues until the test lets a rank look.
+    struct Sim {
+        rank: usize,
+        queues: Rc<RefCell<Vec<VecDeque<Vec<u8>>>>>,
+    }
+
+    impl Transport for Sim {
+        fn rank(&self) -> usize {
+            self.rank
+        }
+        fn ranks(&self) -> usize {
+            self.queues.borrow().len()
+        }
+        fn exchange(&mut self, _: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+            unreachable!("the phase test exchanges nothing")
+        }
+        fn max(&mut self, _: u64) -> u64 {
+            unreachable!("the phase test agrees on nothing")
+        }
+        fn post(&mut self, to: usize, batch: Vec<u8>) {
+            assert_ne!(to, self.rank);
+            self.queues.borrow_mut()[to].push_back(batch);
+        }
+        fn poll(&mut self) -> Option<Vec<u8>> {
+            self.queues.borrow_mut()[self.rank].pop_front()
+        }
+    }
+
+    /// A rank whose work is tokens: a token `h > 0` sends `h - 1` on to another rank, and a
+    /// token divisible by 3 sends a second one.
+    struct Node {
+        t: Sim,
+        mail: Mail,
+        stats: Stats,
+        tokens: Vec<u32>,
+        handled: u64,
+        ended: Option<Ended>,
+    }
+
+    /// What is left anywhere: tokens in hand and data batches on their way.
+    fn left(nodes: &[Node], queues: &RefCell<Vec<VecDeque<Vec<u8>>>>) -> usize {
+        let on_way: usize = queues
+            .borrow()
+            .iter()
+            .map(|q| q.iter().filter(|b| word(b, 0) == DATA).count())
+            .sum();
+        on_way + nodes.iter().map(|n| n.tokens.len()).sum::<usize>()
+    }
+
+    /// Runs `tokens` (rank, token) on `ranks` ranks, letting the rank `order` names take
+    /// one step at a time (then each in turn), `stopper` being asked to stop from its
+    /// first question; checks that no rank hears the end while work is left, and returns
+    /// how each rank's phase ended and the tokens handled.
+    fn run(
+        ranks: usize,
+        tokens: &[(usize, u32)],
+        order: &[usize],
+        stopper: Option<usize>,
+    ) -> (Vec<Ended>, u64) {
+        let queues = Rc::new(RefCell::new(vec![VecDeque::new(); ranks]));
+        let mut nodes: Vec<Node> = (0..ranks)
+            .map(|rank| Node {
+                t: Sim {
+                    rank,
+                    queues: Rc::clone(&queues),
+                },
+                mail: Mail::new(),
+                stats: Stats::default(),
+                tokens: tokens
+                    .iter()
+                    .filter(|&&(r, _)| r % ranks == rank)
+                    .map(|&(_, h)| h)
+                    .collect(),
+                handled: 0,
+                ended: None,
+            })
+            .collect();
+        let mut steps = 0usize;
+        while nodes.iter().any(|n| n.ended.is_none()) {
+            let r = order.get(steps).map_or(steps, |&r| r) % ranks;
+            steps += 1;
+            assert!(steps < 1_000_000, "the phase never ended");
+            let n = &mut nodes[r];
+            if n.ended.is_some() {
+                continue;
+            }
+            if n.mail.dropping() {
+                n.tokens.clear();
+            }
+            if let Some(h) = n.tokens.pop() {
+                n.handled += 1;
+                if h > 0 {
+                    let to = (r + 1 + h as usize % (ranks - 1)) % ranks;
+                    n.mail
+                        .send(&mut n.t, &mut n.stats, to, &(h - 1).to_le_bytes());
+                    if h.is_multiple_of(3) {
+                        let to = (r + ranks - 1) % ranks;
+                        n.mail
+                            .send(&mut n.t, &mut n.stats, to, &(h - 1).to_le_bytes());
+                    }
+                }
+                continue;
+            }
+            if let Some(b) = n.mail.take(&mut n.t) {
+                if !n.mail.dropping() {
+                    n.tokens.push(word(b.bytes(), 0));
+                }
+                continue;
+            }
+            let asked = stopper == Some(r);
+            let ended = n.mail.idle(&mut n.t, &mut n.stats, || asked);
+            if let Some(e) = ended {
+                nodes[r].ended = Some(e);
+                if e == Ended::Quiet {
+                    assert_eq!(left(&nodes, &queues), 0, "rank {r} heard the end early");
+                }
+            }
+        }
+        // Every batch, the test's own included, was taken.
+        assert!(queues.borrow().iter().all(VecDeque::is_empty));
+        let ended = nodes.iter().map(|n| n.ended.unwrap()).collect();
+        (ended, nodes.iter().map(|n| n.handled).sum())
+    }
+
+    /// Tokens handled in all when `h` is given to one rank and nothing is dropped.
+    fn expected(h: u32) -> u64 {
+        1 + if h == 0 {
+            0
+        } else if h.is_multiple_of(3) {
+            2 * expected(h - 1)
+        } else {
+            expected(h - 1)
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Whatever order the ranks move in, no rank hears that the phase is over while a
+        /// token is in hand or on its way, and every rank hears it.
+        #[test]
+        fn no_phase_ends_early_in_any_order(
+            ranks in 2usize..=4,
+            tokens in prop::collection::vec((0usize..4, 0u32..12), 0..6),
+            order in prop::collection::vec(0usize..4, 0..400),
+        ) {
+            let (ended, handled) = run(ranks, &tokens, &order, None);
+            prop_assert!(ended.iter().all(|&e| e == Ended::Quiet));
+            prop_assert_eq!(handled, tokens.iter().map(|&(_, h)| expected(h)).sum::<u64>());
+        }
+
+        /// A rank asked to stop: every rank hears that the phase ended stopped, and no batch
+        /// is left behind.
+        #[test]
+        fn a_stop_ends_the_phase_stopped_on_every_rank(
+            ranks in 2usize..=4,
+            stopper in 0usize..4,
+            tokens in prop::collection::vec((0usize..4, 6u32..12), 1..6),
+            order in prop::collection::vec(0usize..4, 0..400),
+        ) {
+            let (ended, _) = run(ranks, &tokens, &order, Some(stopper % ranks));
+            prop_assert!(ended.iter().all(|&e| e == Ended::Stopped));
+        }
+    }
+
+    #[test]
+    fn one_rank_ends_at_once_and_the_waves_are_counted_as_messages() {
+        let (ended, handled) = run(1, &[], &[], None);
+        assert_eq!((ended, handled), (vec![Ended::Quiet], 0));
+        // Two ranks, no work: two waves (a question and an answer each) and the end.
+        let queues = Rc::new(RefCell::new(vec![VecDeque::new(); 2]));
+        let mut t = [0, 1].map(|rank| Sim {
+            rank,
+            queues: Rc::clone(&queues),
+        });
+        let mut mail = [Mail::new(), Mail::new()];
+        let mut stats = [Stats::default(); 2];
+        let mut ended = [None, None];
+        for _ in 0..10 {
+            for r in 0..2 {
+                while mail[r].take(&mut t[r]).is_some() {}
+                if ended[r].is_none() {
+                    ended[r] = mail[r].idle(&mut t[r], &mut stats[r], || false);
+                }
+            }
+        }
+        assert_eq!(ended, [Some(Ended::Quiet); 2]);
+        assert_eq!((stats[0].messages, stats[1].messages), (3, 2));
+    }
+}
