@@ -14,25 +14,31 @@
 //!    the tier again, asks the owners of their components for their values (all in lower
 //!    tiers, so known), and takes the mex of the options' nim-sums.
 //!
-//! Messages are batched: a rank sends at most one batch to each other rank per exchange,
-//! and an exchange is an all-to-all that every rank enters the same number of times, so the
-//! end of each tier is known to all at once and nothing can end early. This is the
-//! partitioned table of transposition-driven scheduling (Romein, Plaat, Bal and Schaeffer,
-//! AAAI 1999) with the phases of a retrograde solve done tier by tier (as Romein and Bal
-//! solved Awari in 2003, and as GamesCrafters' tiers are), but with the values held in the
-//! ranks' memory rather than in files. Here the tiers are not solved by the asynchronous
-//! scheme of Romein et al.: the exchanges are collective (all-to-all), a round of a tier at
-//! a time, which makes the end of each phase and the checkpoints consistent at the price of
-//! idle ranks in small tiers; and every position is enumerated, where the one-process
-//! search prunes. The labelling of graphs with cycles ([`graph`]), whose work comes in
-//! chains of unknown length, is asynchronous: batches are posted without waiting and taken
-//! as they come, and the end of each value is found by a termination test.
+//! Within a tier's step no rank waits for another while it has work: a rank lists its
+//! positions a few at a time, posts what it found for each other rank in batches that leave
+//! when full ([`Transport::post`], not waiting for them to arrive), and takes the batches
+//! that have come between two steps of its own: components to keep in discovery; in
+//! values, questions (answered at once, from its table) and answers (a chunk of positions
+//! waiting for them takes its values when the last one comes, while the next chunks are
+//! listed). A step ends when no rank has work and no batch is on its way, which rank 0
+//! finds out by a termination test that cannot end early (Mattern's waves of counts, the
+//! `mail` module), and the ranks meet before the next step, so every tier ends on every
+//! rank at once and a checkpoint holds whole tiers. This is the partitioned table of
+//! transposition-driven scheduling (Romein, Plaat, Bal and Schaeffer, AAAI 1999): work sent
+//! to the position's owner, in batched asynchronous messages, with a termination test;
+//! with the phases of a retrograde solve done tier by tier (as Romein and Bal solved Awari
+//! in 2003, and as GamesCrafters' tiers are), and the values held in the ranks' memory
+//! rather than in files. The price of the tiers is idle ranks at the end of each, which
+//! small tiers feel; and every position is enumerated, where the one-process search prunes.
+//! The labelling of graphs with cycles ([`graph`]) goes the same way, value by value.
 //!
 //! The ranks talk through a [`Transport`]: MPI in the `grundy` command built with its `mpi`
 //! feature, [`Local`] threads here (for tests), or [`Single`] for one process.
 
 pub mod graph;
 mod mail;
+
+use mail::{Ended, Mail};
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -203,7 +209,8 @@ pub fn owner<K: Key>(p: &K, ranks: usize) -> usize {
 }
 
 /// A rank's part of a solve that keeps shards as [`Saving`] says: the stops between two
-/// rounds and the saves at the end of a step (a tier, a value), the same for every engine.
+/// steps of work and the saves at the end of a phase (a tier, a value), the same for every
+/// engine.
 trait Saves<'t> {
     /// How far the solve got, as a shard records it.
     type Mark: Copy;
@@ -223,17 +230,13 @@ trait Saves<'t> {
         })
     }
 
-    /// Between two rounds: when a rank was asked to stop, every rank saves at once (a
-    /// launcher gives its processes little time after a signal), with `mark`, and stops.
-    fn halt(&mut self, mark: Self::Mark) -> Result<(), SolveStop> {
-        let Some(saving) = self.saving() else {
-            return Ok(());
-        };
-        if self.transport().max(u64::from((saving.stop)())) == 0 {
-            return Ok(());
-        }
+    /// After a phase that ended stopped (a rank was asked to stop, and every rank dropped
+    /// its work): every rank saves at once (a launcher gives its processes little time after
+    /// a signal), with `mark`, and the solve stops.
+    fn stopped(&mut self, mark: Self::Mark) -> Result<(), SolveStop> {
         self.save_all(mark)?;
-        Err(SolveStop::Stopped(saving.dir.to_path_buf()))
+        let dir = self.saving().expect("only a saving stops").dir;
+        Err(SolveStop::Stopped(dir.to_path_buf()))
     }
 
     /// The end of a step: every rank saves, with `mark`, when it is time or a rank was asked
@@ -287,8 +290,31 @@ struct Part<'t, G: Tiered> {
     last_save: Instant,
 }
 
-/// Positions a rank handles between two exchanges (bounds the memory of a round).
-const ROUND: usize = 1 << 16;
+/// Positions a rank lists before it sends what is full and takes what has come.
+const STEP: usize = 1 << 10;
+/// Bytes for one rank that fill a batch.
+const BATCH: usize = 1 << 16;
+/// Components a rank remembers having sent in a tier before it forgets them.
+const FORGET: usize = 1 << 20;
+/// Positions whose values a rank asks for together, and such chunks waiting for answers.
+const CHUNK: usize = 1 << 12;
+const WAITING: usize = 8;
+/// The kinds of batch while valuing a tier: `[kind, chunk, from rank, keys or values]`.
+const QUESTION: u32 = 0;
+const ANSWER: u32 = 1;
+
+/// A chunk of positions waiting for the values of their options' components.
+struct Chunk<P> {
+    positions: Vec<P>,
+    options: Vec<Vec<(u64, Components<P>)>>,
+    /// Where each component's value is in `values`.
+    index: HashMap<P, usize, FxBuildHasher>,
+    values: Vec<u32>,
+    /// The components asked of each rank, as places in `values`, in the order asked.
+    asked: Vec<Vec<usize>>,
+    /// Ranks whose answer has not come.
+    waiting: usize,
+}
 
 impl<'t, G: Tiered> Part<'t, G> {
     fn me(&self) -> usize {
@@ -365,11 +391,6 @@ impl<'t, G: Tiered> Part<'t, G> {
             .collect()
     }
 
-    /// How many rounds of [`ROUND`] positions every rank needs for `n` of its own.
-    fn rounds(&mut self, n: usize) -> usize {
-        self.transport.max(n.div_ceil(ROUND) as u64) as usize
-    }
-
     /// Finds every position below the roots, tier by tier from the top; after a resume,
     /// from below tier `from`, every tier from it up being expanded already.
     fn discover(&mut self, roots: &[G::Position], from: Option<u32>) -> Result<(), SolveStop> {
@@ -383,34 +404,80 @@ impl<'t, G: Tiered> Part<'t, G> {
         let below = from.map_or(top, |t| t as usize);
         let mut buf = Vec::new();
         for t in (1..below.min(top)).rev() {
-            let mine = self.tiers.get(t).map_or(0, Vec::len);
-            let rounds = self.rounds(mine);
-            for round in 0..rounds {
-                let chunk: Vec<G::Position> = self
-                    .tiers
-                    .get(t)
-                    .map(|v| v.iter().skip(round * ROUND).take(ROUND).copied().collect())
-                    .unwrap_or_default();
-                let mut seen = std::collections::HashSet::with_hasher(FxBuildHasher);
-                let mut children = Vec::new();
-                for p in &chunk {
-                    for (_, comps) in self.options(p, &mut buf) {
-                        for c in comps {
-                            if !self.table.contains_key(&c) && seen.insert(c) {
-                                children.push(c);
-                            }
-                        }
-                    }
-                }
-                for c in self.send_keys(&children) {
-                    self.keep(c);
-                }
+            let mine = self.tiers.get(t).cloned().unwrap_or_default();
+            if self.expand(&mine, &mut buf) == Ended::Stopped {
                 // The tiers above are done: what this one found so far is kept too.
-                self.halt(Progress::Found(t as u32 + 1))?;
+                return self.stopped(Progress::Found(t as u32 + 1));
             }
             self.boundary(Progress::Found(t as u32))?;
         }
         Ok(())
+    }
+
+    /// One phase: lists the options of `mine` (this rank's positions of one tier) and sends
+    /// each component to its owner, which keeps it if it is new there.
+    fn expand(&mut self, mine: &[G::Position], buf: &mut Vec<Components<G::Position>>) -> Ended {
+        let (me, ranks) = (self.me(), self.ranks());
+        let saving = self.saving;
+        let stop = || saving.is_some_and(|s| (s.stop)());
+        let mut mail = Mail::new();
+        let mut out = vec![Vec::new(); ranks];
+        // Components already sent from here, forgotten now and then to bound the memory.
+        let mut sent = std::collections::HashSet::with_hasher(FxBuildHasher);
+        let mut next = 0;
+        // Whether the last step did any work: a rank asked to stop says so between steps
+        // (and in the waves when idle).
+        let mut worked = true;
+        loop {
+            if worked {
+                mail.heed(&mut *self.transport, &mut self.stats, stop);
+            }
+            if mail.dropping() {
+                next = mine.len();
+                out.iter_mut().for_each(Vec::clear);
+            }
+            let end = (next + STEP).min(mine.len());
+            for p in &mine[next..end] {
+                for (_, comps) in self.options(p, buf) {
+                    for c in comps {
+                        let r = owner(&c, ranks);
+                        if r == me {
+                            self.keep(c);
+                        } else if sent.insert(c) {
+                            c.write(&mut out[r]);
+                        }
+                    }
+                }
+            }
+            next = end;
+            if sent.len() > FORGET {
+                sent.clear();
+            }
+            let busy = next < mine.len();
+            for (r, batch) in out.iter_mut().enumerate() {
+                if batch.len() >= BATCH || (!busy && !batch.is_empty()) {
+                    mail.send(&mut *self.transport, &mut self.stats, r, batch);
+                    batch.clear();
+                }
+            }
+            let mut took = false;
+            while let Some(batch) = mail.take(&mut *self.transport, &mut self.stats) {
+                took = true;
+                if !mail.dropping() {
+                    for c in batch.bytes().chunks_exact(G::Position::BYTES) {
+                        self.keep(G::Position::read(c));
+                    }
+                }
+            }
+            worked = busy || took;
+            if worked {
+                continue;
+            }
+            if let Some(ended) = mail.idle(&mut *self.transport, &mut self.stats, stop) {
+                return ended;
+            }
+            std::thread::yield_now();
+        }
     }
 
     /// Writes this rank's part: how far the solve got, then every position with its tier
@@ -510,7 +577,6 @@ impl<'t, G: Tiered> Part<'t, G> {
     fn evaluate(&mut self, from: u32) -> Result<(), SolveStop> {
         let top = self.transport.max(self.tiers.len() as u64) as usize;
         let mut buf = Vec::new();
-        let mut mex = MexSet::new();
         for t in from as usize..top {
             let todo: Vec<G::Position> = self
                 .tiers
@@ -522,41 +588,170 @@ impl<'t, G: Tiered> Part<'t, G> {
                         .collect()
                 })
                 .unwrap_or_default();
-            let rounds = self.rounds(todo.len());
-            for round in 0..rounds {
-                let chunk: Vec<G::Position> = todo
-                    .iter()
-                    .skip(round * ROUND)
-                    .take(ROUND)
-                    .copied()
-                    .collect();
-                let options: Vec<Vec<(u64, Components<G::Position>)>> =
-                    chunk.iter().map(|p| self.options(p, &mut buf)).collect();
-                let mut index = HashMap::with_hasher(FxBuildHasher);
-                let mut keys = Vec::new();
-                for comps in options.iter().flatten().flat_map(|(_, c)| c) {
-                    index.entry(*comps).or_insert_with(|| {
-                        keys.push(*comps);
-                        keys.len() - 1
-                    });
-                }
-                let values = self.ask(&keys);
-                for (p, opts) in chunk.iter().zip(&options) {
-                    mex.reset(opts.len());
-                    for (acc, comps) in opts {
-                        let v = comps
-                            .iter()
-                            .fold(*acc, |a, c| a ^ u64::from(values[index[c]]));
-                        mex.insert(v);
-                    }
-                    let v = u32::try_from(mex.mex()).expect("values of boards fit 32 bits");
-                    self.table.insert(*p, Some(v));
-                }
-                self.halt(Progress::Valued(t as u32))?;
+            if self.value_tier(&todo, &mut buf) == Ended::Stopped {
+                return self.stopped(Progress::Valued(t as u32));
             }
             self.boundary(Progress::Valued(t as u32 + 1))?;
         }
         Ok(())
+    }
+
+    /// The value of `p`, stored here, of a tier already valued.
+    fn value_of(&self, p: &G::Position) -> u32 {
+        self.table
+            .get(p)
+            .copied()
+            .flatten()
+            .expect("a lower tier's value is known")
+    }
+
+    /// Starts a chunk of `positions`: lists their options, takes the values of their
+    /// components stored here and asks the other ranks for the rest (`id` names the chunk
+    /// in the questions and answers).
+    fn ask_chunk(
+        &mut self,
+        mail: &mut Mail,
+        id: u32,
+        positions: &[G::Position],
+        buf: &mut Vec<Components<G::Position>>,
+    ) -> Chunk<G::Position> {
+        let (me, ranks) = (self.me(), self.ranks());
+        let options: Vec<Vec<(u64, Components<G::Position>)>> =
+            positions.iter().map(|p| self.options(p, buf)).collect();
+        let mut index = HashMap::with_hasher(FxBuildHasher);
+        let mut keys = Vec::new();
+        for c in options.iter().flatten().flat_map(|(_, c)| c) {
+            index.entry(*c).or_insert_with(|| {
+                keys.push(*c);
+                keys.len() - 1
+            });
+        }
+        let mut values = vec![0u32; keys.len()];
+        let mut asked = vec![Vec::new(); ranks];
+        for (i, k) in keys.iter().enumerate() {
+            match owner(k, ranks) {
+                r if r == me => values[i] = self.value_of(k),
+                r => asked[r].push(i),
+            }
+        }
+        let mut waiting = 0;
+        for (r, slots) in asked.iter().enumerate().filter(|(_, s)| !s.is_empty()) {
+            let mut question = Vec::with_capacity(12 + slots.len() * G::Position::BYTES);
+            for w in [QUESTION, id, me as u32] {
+                question.extend_from_slice(&w.to_le_bytes());
+            }
+            for &i in slots {
+                keys[i].write(&mut question);
+            }
+            mail.send(&mut *self.transport, &mut self.stats, r, &question);
+            waiting += 1;
+        }
+        Chunk {
+            positions: positions.to_vec(),
+            options,
+            index,
+            values,
+            asked,
+            waiting,
+        }
+    }
+
+    /// Gives every position of a chunk whose answers are all in its value.
+    fn finish(&mut self, chunk: Chunk<G::Position>) {
+        let mut mex = MexSet::new();
+        for (p, opts) in chunk.positions.iter().zip(&chunk.options) {
+            mex.reset(opts.len());
+            for (acc, comps) in opts {
+                let v = comps
+                    .iter()
+                    .fold(*acc, |a, c| a ^ u64::from(chunk.values[chunk.index[c]]));
+                mex.insert(v);
+            }
+            let v = u32::try_from(mex.mex()).expect("values of boards fit 32 bits");
+            self.table.insert(*p, Some(v));
+        }
+    }
+
+    /// One phase: the values of `todo` (this rank's positions of one tier still without
+    /// one), a chunk at a time, with a few chunks waiting for answers while the next is
+    /// listed; meanwhile the other ranks' questions are answered as they come.
+    fn value_tier(
+        &mut self,
+        todo: &[G::Position],
+        buf: &mut Vec<Components<G::Position>>,
+    ) -> Ended {
+        let me = self.me();
+        let saving = self.saving;
+        let stop = || saving.is_some_and(|s| (s.stop)());
+        let mut mail = Mail::new();
+        let mut waiting: HashMap<u32, Chunk<G::Position>, FxBuildHasher> = HashMap::default();
+        let (mut next, mut id) = (0, 0u32);
+        // Whether the last step did any work: a rank asked to stop says so between steps
+        // (and in the waves when idle).
+        let mut worked = true;
+        loop {
+            if worked {
+                mail.heed(&mut *self.transport, &mut self.stats, stop);
+            }
+            if mail.dropping() {
+                next = todo.len();
+                waiting.clear();
+            }
+            if next < todo.len() && waiting.len() < WAITING {
+                let end = (next + CHUNK).min(todo.len());
+                let chunk = self.ask_chunk(&mut mail, id, &todo[next..end], buf);
+                next = end;
+                if chunk.waiting == 0 {
+                    self.finish(chunk);
+                } else {
+                    waiting.insert(id, chunk);
+                }
+                id += 1;
+            }
+            let busy = next < todo.len() && waiting.len() < WAITING;
+            let mut took = false;
+            while let Some(batch) = mail.take(&mut *self.transport, &mut self.stats) {
+                took = true;
+                if mail.dropping() {
+                    continue;
+                }
+                let b = batch.bytes();
+                let word = |i: usize| {
+                    u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().expect("four bytes"))
+                };
+                let (kind, chunk, from) = (word(0), word(1), word(2) as usize);
+                let rest = &b[12..];
+                if kind == QUESTION {
+                    let mut answer = Vec::with_capacity(12 + rest.len() / G::Position::BYTES * 4);
+                    for w in [ANSWER, chunk, me as u32] {
+                        answer.extend_from_slice(&w.to_le_bytes());
+                    }
+                    for k in rest.chunks_exact(G::Position::BYTES) {
+                        let v = self.value_of(&G::Position::read(k));
+                        answer.extend_from_slice(&v.to_le_bytes());
+                    }
+                    mail.send(&mut *self.transport, &mut self.stats, from, &answer);
+                } else {
+                    let c = waiting.get_mut(&chunk).expect("an answer to a chunk asked");
+                    for (&slot, v) in c.asked[from].iter().zip(rest.chunks_exact(4)) {
+                        c.values[slot] = u32::from_le_bytes(v.try_into().expect("four bytes"));
+                    }
+                    c.waiting -= 1;
+                    if c.waiting == 0 {
+                        let done = waiting.remove(&chunk).expect("waiting");
+                        self.finish(done);
+                    }
+                }
+            }
+            worked = busy || took;
+            if worked {
+                continue;
+            }
+            if let Some(ended) = mail.idle(&mut *self.transport, &mut self.stats, stop) {
+                return ended;
+            }
+            std::thread::yield_now();
+        }
     }
 }
 

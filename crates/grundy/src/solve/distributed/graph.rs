@@ -277,7 +277,15 @@ impl Share<'_> {
         touched: &mut Vec<u32>,
     ) -> Result<(), SolveStop> {
         let mut mail = Mail::new();
+        let saving = self.saving;
+        let stop = || saving.is_some_and(|s| (s.stop)());
+        // Whether the last step did any work: a rank asked to stop says so between steps
+        // (and in the waves when idle).
+        let mut worked = true;
         loop {
+            if worked {
+                mail.heed(&mut *self.transport, &mut self.stats, stop);
+            }
             if mail.dropping() {
                 stack.clear();
                 out.iter_mut().for_each(Vec::clear);
@@ -293,7 +301,7 @@ impl Share<'_> {
                 }
             }
             let mut took = false;
-            while let Some(batch) = mail.take(&mut *self.transport) {
+            while let Some(batch) = mail.take(&mut *self.transport, &mut self.stats) {
                 took = true;
                 if !mail.dropping() {
                     // The words go as they lie in memory: the ranks of one job share a byte
@@ -306,18 +314,13 @@ impl Share<'_> {
                     );
                 }
             }
-            if busy || took {
+            worked = busy || took;
+            if worked {
                 continue;
             }
-            let saving = self.saving;
-            let stop = || saving.is_some_and(|s| (s.stop)());
             match mail.idle(&mut *self.transport, &mut self.stats, stop) {
                 Some(Ended::Quiet) => return Ok(()),
-                Some(Ended::Stopped) => {
-                    self.save_all(level)?;
-                    let dir = saving.expect("only a saving stops").dir;
-                    return Err(SolveStop::Stopped(dir.to_path_buf()));
-                }
+                Some(Ended::Stopped) => return self.stopped(level),
                 None => std::thread::yield_now(),
             }
         }

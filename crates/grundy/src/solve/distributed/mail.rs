@@ -19,9 +19,9 @@
 //! sent had been taken: the phase was over, and rank 0 tells every rank so. The test cannot
 //! end a phase early, and it ends every phase, two waves after its last batch is taken.
 //!
-//! A rank that is asked to stop says so in its answer. Rank 0 then tells every rank to
-//! drop its work and the batches still coming; the phase ends, as above, once none is left,
-//! and every rank hears that it ended stopped.
+//! A rank that is asked to stop (a signal) tells rank 0 at once, busy or not, and rank 0
+//! tells every rank to drop its work and the batches still coming; the phase ends, as
+//! above, once none is left, and every rank hears that it ended stopped.
 
 use super::{Stats, Transport};
 
@@ -29,12 +29,14 @@ use super::{Stats, Transport};
 const DATA: u32 = 0;
 /// Rank 0 asks for the counts of a wave: `[PROBE, wave]`.
 const PROBE: u32 = 1;
-/// A rank's answer: `[COUNTS, wave, sent (2 words), taken (2 words), asked to stop]`.
+/// A rank's answer: `[COUNTS, wave, sent (2 words), taken (2 words)]`.
 const COUNTS: u32 = 2;
 /// Rank 0 tells every rank to drop its work.
 const DROP: u32 = 3;
 /// Rank 0 tells every rank that the phase is over: `[DONE, stopped]`.
 const DONE: u32 = 4;
+/// A rank tells rank 0 that it is asked to stop.
+const HALT: u32 = 5;
 
 /// Bytes before a data batch's payload.
 const HEAD: usize = 4;
@@ -70,7 +72,8 @@ pub(crate) struct Mail {
     waiting: bool,
     answers: usize,
     totals: [u64; 2],
-    stop_said: bool,
+    /// This rank has said that it is asked to stop.
+    said: bool,
     /// Rank 0: the totals of the last complete wave.
     last: Option<[u64; 2]>,
     dropping: bool,
@@ -99,7 +102,7 @@ impl Mail {
             waiting: false,
             answers: 0,
             totals: [0; 2],
-            stop_said: false,
+            said: false,
             last: None,
             dropping: false,
             ended: None,
@@ -145,7 +148,7 @@ impl Mail {
 
     /// The next data batch that has arrived, if any, after the messages of the test that
     /// came before it; never waits.
-    pub(crate) fn take(&mut self, t: &mut dyn Transport) -> Option<Batch> {
+    pub(crate) fn take(&mut self, t: &mut dyn Transport, stats: &mut Stats) -> Option<Batch> {
         while let Some(b) = t.poll() {
             match word(&b, 0) {
                 DATA => {
@@ -159,11 +162,11 @@ impl Mail {
                             |i: usize| u64::from(word(&b, i)) | u64::from(word(&b, i + 1)) << 32;
                         self.totals[0] += at(2);
                         self.totals[1] += at(4);
-                        self.stop_said |= word(&b, 6) != 0;
                         self.answers += 1;
                     }
                 }
                 DROP => self.dropping = true,
+                HALT => self.drop_all(t, stats),
                 DONE => {
                     self.ended = Some(if word(&b, 1) != 0 {
                         Ended::Stopped
@@ -177,37 +180,85 @@ impl Mail {
         None
     }
 
+    /// Rank 0: has every rank drop its work, once.
+    fn drop_all(&mut self, t: &mut dyn Transport, stats: &mut Stats) {
+        if !self.dropping {
+            self.dropping = true;
+            Self::everyone(t, stats, &[DROP]);
+        }
+    }
+
+    /// Asks `stop` whether this rank is asked to stop, until it is; then says so to rank 0
+    /// (on rank 0, has every rank drop its work). Call it between two steps of work, so that
+    /// a stop is heard while ranks are busy; [`Mail::idle`] calls it once a wave.
+    pub(crate) fn heed(
+        &mut self,
+        t: &mut dyn Transport,
+        stats: &mut Stats,
+        stop: impl Fn() -> bool,
+    ) {
+        if self.said || !stop() {
+            return;
+        }
+        self.said = true;
+        if t.rank() == 0 {
+            self.drop_all(t, stats);
+        } else {
+            Self::control(t, stats, 0, &[HALT]);
+        }
+    }
+
     /// This rank has no work, has sent what it found, and [`Mail::take`] found nothing:
     /// answers rank 0's question, or on rank 0 runs the waves. How the phase ended, once it
-    /// has, on every rank; `stop` says whether this rank is asked to stop (called once a
-    /// wave).
+    /// has, on every rank, which then meet (a collective): no rank starts its next phase
+    /// before every rank has heard that this one ended, so no batch of the next is taken in
+    /// this one.
     pub(crate) fn idle(
         &mut self,
         t: &mut dyn Transport,
         stats: &mut Stats,
         stop: impl Fn() -> bool,
     ) -> Option<Ended> {
+        let ended = self.outcome(t, stats, stop);
+        if ended.is_some() && t.ranks() > 1 {
+            t.max(0);
+        }
+        ended
+    }
+
+    fn outcome(
+        &mut self,
+        t: &mut dyn Transport,
+        stats: &mut Stats,
+        stop: impl Fn() -> bool,
+    ) -> Option<Ended> {
         if t.ranks() == 1 {
-            return Some(Ended::Quiet);
+            self.heed(t, stats, stop);
+            return Some(if self.dropping {
+                Ended::Stopped
+            } else {
+                Ended::Quiet
+            });
         }
         if let Some(ended) = self.ended {
             return Some(ended);
         }
         if t.rank() != 0 {
             if let Some(wave) = self.asked.take() {
+                self.heed(t, stats, stop);
                 let [s0, s1] = split(self.sent);
                 let [k0, k1] = split(self.taken);
-                let ws = [COUNTS, wave, s0, s1, k0, k1, u32::from(stop())];
+                let ws = [COUNTS, wave, s0, s1, k0, k1];
                 Self::control(t, stats, 0, &ws);
             }
             return None;
         }
         if !self.waiting {
+            self.heed(t, stats, stop);
             self.wave += 1;
             self.waiting = true;
             self.answers = 0;
             self.totals = [self.sent, self.taken];
-            self.stop_said = stop();
             Self::everyone(t, stats, &[PROBE, self.wave]);
             return None;
         }
@@ -228,10 +279,6 @@ impl Mail {
             return Some(ended);
         }
         self.last = Some(totals);
-        if self.stop_said && !self.dropping {
-            self.dropping = true;
-            Self::everyone(t, stats, &[DROP]);
-        }
         None
     }
 }
@@ -262,8 +309,10 @@ mod tests {
         fn exchange(&mut self, _: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
             unreachable!("the phase test exchanges nothing")
         }
-        fn max(&mut self, _: u64) -> u64 {
-            unreachable!("the phase test agrees on nothing")
+        /// The meeting at a phase's end, which one thread cannot hold: the test checks
+        /// instead that the work is done when each rank hears the end.
+        fn max(&mut self, x: u64) -> u64 {
+            x
         }
         fn post(&mut self, to: usize, batch: Vec<u8>) {
             assert_ne!(to, self.rank);
@@ -332,6 +381,8 @@ mod tests {
             if n.ended.is_some() {
                 continue;
             }
+            let asked = stopper == Some(r);
+            n.mail.heed(&mut n.t, &mut n.stats, || asked);
             if n.mail.dropping() {
                 n.tokens.clear();
             }
@@ -349,13 +400,12 @@ mod tests {
                 }
                 continue;
             }
-            if let Some(b) = n.mail.take(&mut n.t) {
+            if let Some(b) = n.mail.take(&mut n.t, &mut n.stats) {
                 if !n.mail.dropping() {
                     n.tokens.push(word(b.bytes(), 0));
                 }
                 continue;
             }
-            let asked = stopper == Some(r);
             let ended = n.mail.idle(&mut n.t, &mut n.stats, || asked);
             if let Some(e) = ended {
                 nodes[r].ended = Some(e);
@@ -412,9 +462,12 @@ mod tests {
     }
 
     #[test]
-    fn one_rank_ends_at_once_and_the_waves_are_counted_as_messages() {
+    fn one_rank_ends_or_stops_at_once_and_the_waves_are_counted_as_messages() {
         let (ended, handled) = run(1, &[], &[], None);
         assert_eq!((ended, handled), (vec![Ended::Quiet], 0));
+        // One rank asked to stop drops its work at once.
+        let (ended, handled) = run(1, &[(0, 5), (0, 7)], &[], Some(0));
+        assert_eq!((ended, handled), (vec![Ended::Stopped], 0));
         // Two ranks, no work: two waves (a question and an answer each) and the end.
         let queues = Rc::new(RefCell::new(vec![VecDeque::new(); 2]));
         let mut t = [0, 1].map(|rank| Sim {
@@ -426,7 +479,7 @@ mod tests {
         let mut ended = [None, None];
         for _ in 0..10 {
             for r in 0..2 {
-                while mail[r].take(&mut t[r]).is_some() {}
+                while mail[r].take(&mut t[r], &mut stats[r]).is_some() {}
                 if ended[r].is_none() {
                     ended[r] = mail[r].idle(&mut t[r], &mut stats[r], || false);
                 }

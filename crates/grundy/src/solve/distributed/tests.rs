@@ -183,9 +183,12 @@ fn a_stopped_solve_saves_every_part_and_goes_on_from_them() {
                 vec![expected],
                 "{ranks} ranks, stopped after {stop_after}"
             );
+            // Stopped at once, a rank may have found nothing yet; the root is kept.
+            let loaded: Vec<u64> = again.iter().map(|(_, s)| s.loaded).collect();
             assert!(
-                again.iter().all(|(_, s)| s.loaded > 0),
-                "{ranks} ranks: nothing loaded"
+                loaded.iter().all(|&l| l > 0)
+                    || (stop_after == 0 && loaded.iter().sum::<u64>() > 0),
+                "{ranks} ranks, stopped after {stop_after}: loaded {loaded:?}"
             );
             assert_eq!(
                 again.iter().map(|(_, s)| s.stored).sum::<u64>(),
