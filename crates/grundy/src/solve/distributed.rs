@@ -425,13 +425,8 @@ impl<'t, G: Tiered> Part<'t, G> {
         // Components already sent from here, forgotten now and then to bound the memory.
         let mut sent = std::collections::HashSet::with_hasher(FxBuildHasher);
         let mut next = 0;
-        // Whether the last step did any work: a rank asked to stop says so between steps
-        // (and in the waves when idle).
-        let mut worked = true;
+        mail.heed(&mut *self.transport, &mut self.stats, stop);
         loop {
-            if worked {
-                mail.heed(&mut *self.transport, &mut self.stats, stop);
-            }
             if mail.dropping() {
                 next = mine.len();
                 out.iter_mut().for_each(Vec::clear);
@@ -469,14 +464,11 @@ impl<'t, G: Tiered> Part<'t, G> {
                     }
                 }
             }
-            worked = busy || took;
-            if worked {
-                continue;
-            }
-            if let Some(ended) = mail.idle(&mut *self.transport, &mut self.stats, stop) {
+            if let Some(ended) =
+                mail.rest(&mut *self.transport, &mut self.stats, stop, busy || took)
+            {
                 return ended;
             }
-            std::thread::yield_now();
         }
     }
 
@@ -686,13 +678,8 @@ impl<'t, G: Tiered> Part<'t, G> {
         let mut mail = Mail::new();
         let mut waiting: HashMap<u32, Chunk<G::Position>, FxBuildHasher> = HashMap::default();
         let (mut next, mut id) = (0, 0u32);
-        // Whether the last step did any work: a rank asked to stop says so between steps
-        // (and in the waves when idle).
-        let mut worked = true;
+        mail.heed(&mut *self.transport, &mut self.stats, stop);
         loop {
-            if worked {
-                mail.heed(&mut *self.transport, &mut self.stats, stop);
-            }
             if mail.dropping() {
                 next = todo.len();
                 waiting.clear();
@@ -743,14 +730,11 @@ impl<'t, G: Tiered> Part<'t, G> {
                     }
                 }
             }
-            worked = busy || took;
-            if worked {
-                continue;
-            }
-            if let Some(ended) = mail.idle(&mut *self.transport, &mut self.stats, stop) {
+            if let Some(ended) =
+                mail.rest(&mut *self.transport, &mut self.stats, stop, busy || took)
+            {
                 return ended;
             }
-            std::thread::yield_now();
         }
     }
 }

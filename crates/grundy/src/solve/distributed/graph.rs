@@ -279,13 +279,8 @@ impl Share<'_> {
         let mut mail = Mail::new();
         let saving = self.saving;
         let stop = || saving.is_some_and(|s| (s.stop)());
-        // Whether the last step did any work: a rank asked to stop says so between steps
-        // (and in the waves when idle).
-        let mut worked = true;
+        mail.heed(&mut *self.transport, &mut self.stats, stop);
         loop {
-            if worked {
-                mail.heed(&mut *self.transport, &mut self.stats, stop);
-            }
             if mail.dropping() {
                 stack.clear();
                 out.iter_mut().for_each(Vec::clear);
@@ -314,14 +309,10 @@ impl Share<'_> {
                     );
                 }
             }
-            worked = busy || took;
-            if worked {
-                continue;
-            }
-            match mail.idle(&mut *self.transport, &mut self.stats, stop) {
+            match mail.rest(&mut *self.transport, &mut self.stats, stop, busy || took) {
                 Some(Ended::Quiet) => return Ok(()),
                 Some(Ended::Stopped) => return self.stopped(level),
-                None => std::thread::yield_now(),
+                None => {}
             }
         }
     }

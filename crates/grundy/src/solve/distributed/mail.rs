@@ -208,6 +208,28 @@ impl Mail {
         }
     }
 
+    /// The end of a step of this rank's loop, after it has sent what is full and taken
+    /// what has come: if the step `worked` (or took a batch), hears a stop before the next
+    /// one; else this rank is idle ([`Mail::idle`]), and gives up its core for a moment
+    /// unless the phase has ended. How the phase ended, once it has.
+    pub(crate) fn rest(
+        &mut self,
+        t: &mut dyn Transport,
+        stats: &mut Stats,
+        stop: impl Fn() -> bool,
+        worked: bool,
+    ) -> Option<Ended> {
+        if worked {
+            self.heed(t, stats, stop);
+            return None;
+        }
+        let ended = self.idle(t, stats, stop);
+        if ended.is_none() {
+            std::thread::yield_now();
+        }
+        ended
+    }
+
     /// This rank has no work, has sent what it found, and [`Mail::take`] found nothing:
     /// answers rank 0's question, or on rank 0 runs the waves. How the phase ended, once it
     /// has, on every rank, which then meet (a collective): no rank starts its next phase
