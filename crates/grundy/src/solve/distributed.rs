@@ -297,8 +297,8 @@ const BATCH: usize = 1 << 16;
 /// Components a rank remembers having sent in a tier before it forgets them.
 const FORGET: usize = 1 << 20;
 /// Positions whose values a rank asks for together, and such chunks waiting for answers.
-const CHUNK: usize = 1 << 12;
-const WAITING: usize = 8;
+const CHUNK: usize = 1 << 14;
+const WAITING: usize = 4;
 /// The kinds of batch while valuing a tier: `[kind, chunk, from rank, keys or values]`.
 const QUESTION: u32 = 0;
 const ANSWER: u32 = 1;
