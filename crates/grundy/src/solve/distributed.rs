@@ -38,7 +38,7 @@
 pub mod graph;
 mod mail;
 
-use mail::{Ended, Mail};
+use mail::{Ended, Mail, word};
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -404,8 +404,17 @@ impl<'t, G: Tiered> Part<'t, G> {
         let below = from.map_or(top, |t| t as usize);
         let mut buf = Vec::new();
         for t in (1..below.min(top)).rev() {
-            let mine = self.tiers.get(t).cloned().unwrap_or_default();
-            if self.expand(&mine, &mut buf) == Ended::Stopped {
+            // Taken out while its options are listed (they all lie in lower tiers), not copied.
+            let mine = self
+                .tiers
+                .get_mut(t)
+                .map(std::mem::take)
+                .unwrap_or_default();
+            let ended = self.expand(&mine, &mut buf);
+            if let Some(tier) = self.tiers.get_mut(t) {
+                *tier = mine;
+            }
+            if ended == Ended::Stopped {
                 // The tiers above are done: what this one found so far is kept too.
                 return self.stopped(Progress::Found(t as u32 + 1));
             }
@@ -703,10 +712,7 @@ impl<'t, G: Tiered> Part<'t, G> {
                     continue;
                 }
                 let b = batch.bytes();
-                let word = |i: usize| {
-                    u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().expect("four bytes"))
-                };
-                let (kind, chunk, from) = (word(0), word(1), word(2) as usize);
+                let (kind, chunk, from) = (word(b, 0), word(b, 1), word(b, 2) as usize);
                 let rest = &b[12..];
                 if kind == QUESTION {
                     let mut answer = Vec::with_capacity(12 + rest.len() / G::Position::BYTES * 4);

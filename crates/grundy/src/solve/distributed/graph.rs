@@ -290,8 +290,8 @@ impl Share<'_> {
             let busy = !stack.is_empty();
             for (r, words) in out.iter_mut().enumerate() {
                 if words.len() >= BATCH || (!busy && !words.is_empty()) {
-                    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
-                    mail.send(&mut *self.transport, &mut self.stats, r, &bytes);
+                    let bytes = bytemuck::cast_slice::<u32, u8>(words);
+                    mail.send(&mut *self.transport, &mut self.stats, r, bytes);
                     words.clear();
                 }
             }
@@ -301,12 +301,15 @@ impl Share<'_> {
                 if !mail.dropping() {
                     // The words go as they lie in memory: the ranks of one job share a byte
                     // order.
-                    stack.extend(
-                        batch
-                            .bytes()
-                            .chunks_exact(4)
-                            .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes"))),
-                    );
+                    match bytemuck::try_cast_slice::<u8, u32>(batch.bytes()) {
+                        Ok(words) => stack.extend_from_slice(words),
+                        Err(_) => stack.extend(
+                            batch
+                                .bytes()
+                                .chunks_exact(4)
+                                .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes"))),
+                        ),
+                    }
                 }
             }
             match mail.rest(&mut *self.transport, &mut self.stats, stop, busy || took) {

@@ -84,7 +84,8 @@ fn words(ws: &[u32]) -> Vec<u8> {
     ws.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-fn word(b: &[u8], i: usize) -> u32 {
+/// The `i`-th little-endian word of `b`.
+pub(crate) fn word(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().expect("four bytes"))
 }
 
