@@ -281,7 +281,7 @@ fn values_on(
     let solved = match (g.take(), labels) {
         (Some(mut g), Some(labels)) => {
             let graph = std::mem::replace(&mut g.graph, Digraph::new(0, &[]).expect("empty"));
-            let values = Values::from_labels(graph, labels).expect("one label a vertex");
+            let values = Values::from_labels(graph, labels.label).expect("one label a vertex");
             Some((g, values))
         }
         _ => None,

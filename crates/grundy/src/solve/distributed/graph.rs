@@ -2,8 +2,10 @@
 //!
 //! The labelling is that of [`Digraph::values`] (Smith 1966; Fraenkel and Yesha 1986),
 //! value by value, with the graph split: each vertex is stored on the rank its hash names,
-//! with its out-degree and the vertices that move to it, and nothing else. Rank 0 reads the
-//! graph and hands each rank its share, then keeps no state of the solve.
+//! with its out-degree and the vertices that move to it, and nothing else. The moves may
+//! start anywhere: all on rank 0 ([`labels`], for a graph one rank has read or listed), or
+//! split among the ranks in any way ([`labels_of_parts`], for a file each rank reads part
+//! of); each rank sends each move's ends to their owners, and keeps no more of the graph.
 //!
 //! For value `m`, a vertex `u` not yet labelled takes `m` when no option of `u` has `m` and
 //! every option of `u` still open (unlabelled or `∞`) has an option labelled `m`. So a rank
@@ -26,7 +28,9 @@
 //! not reach `m` are `∞`, and the ranks agree (a collective) before the next value starts,
 //! so no batch of one value is taken in another. The values are the one-process
 //! labelling's (the tests check it), but the order in which finite values were given is not
-//! kept, so no counters are returned.
+//! kept, so no counters are returned. So that rank 0 can name each `∞_K` without the
+//! graph's moves, a vertex still open when one of its options takes `m` notes `m`, and the
+//! notes of the `∞` vertices go to rank 0 with the labels.
 //!
 //! A value takes as long as its longest chain of messages that cross from one rank to
 //! another: a random graph's chains are short, a long path's are as long as the path, and
@@ -42,8 +46,8 @@
 //! and the predecessors of the vertices labelled with it hear it again, as when they were
 //! labelled.
 
-use rustc_hash::{FxBuildHasher, FxHasher};
-use std::hash::{BuildHasher, Hash, Hasher};
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
 
 use super::mail::{Ended, Mail};
 use super::{
@@ -52,8 +56,10 @@ use super::{
 };
 use crate::solve::loopy::Digraph;
 
-/// Vertices rank 0 hands out between two exchanges.
-const HANDED: usize = 1 << 18;
+/// Moves a rank hands out between two exchanges while the graph is shared out.
+const HANDED: usize = 1 << 20;
+/// In a batch of the graph's moves: a word that adds one to a vertex's out-degree.
+const DEGREE: u32 = 1 << 31;
 /// Events a rank handles before it sends what is full and takes what has come.
 const STEP: usize = 1 << 12;
 /// Events for one rank that fill a batch.
@@ -73,9 +79,19 @@ fn open(label: u32) -> bool {
 const LABELLED: u32 = 0;
 const ANSWERED: u32 = 1 << 30;
 const READY: u32 = 2 << 30;
-/// After a resume: one of the vertex's options has a value below the one in hand.
-const CLOSED: u32 = 3 << 30;
 const KIND: u32 = 3 << 30;
+
+/// The words of a batch. They go as they lie in memory (the ranks of one job share a byte
+/// order), and are copied only when the bytes are not aligned for them.
+fn words_of(bytes: &[u8]) -> std::borrow::Cow<'_, [u32]> {
+    match bytemuck::try_cast_slice::<u8, u32>(bytes) {
+        Ok(words) => words.into(),
+        Err(_) => bytes
+            .chunks_exact(4)
+            .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes")))
+            .collect(),
+    }
+}
 
 /// The rank that stores vertex `v`.
 fn owner(v: u32, ranks: usize) -> usize {
@@ -90,6 +106,8 @@ fn place(rank: usize, index: u32) -> u64 {
 /// One rank's share of the graph and of the solve.
 struct Share<'t> {
     transport: &'t mut dyn Transport,
+    /// The graph's number of vertices.
+    vertices: usize,
     /// Each vertex's predecessors, as places: `pred[pred_at[i]..pred_at[i + 1]]`.
     pred_at: Vec<usize>,
     pred: Vec<u64>,
@@ -100,6 +118,9 @@ struct Share<'t> {
     bad: Vec<u32>,
     /// Reaches the value being given.
     good: Vec<bool>,
+    /// (vertex, value): one of the vertex's options has the value, seen while the vertex
+    /// was open (repeats allowed).
+    options: Vec<(u32, u32)>,
     stats: Stats,
     saving: Option<&'t Saving<'t>>,
     /// What the shards are labelled with: the caller's label and the graph's fingerprint.
@@ -108,78 +129,91 @@ struct Share<'t> {
 }
 
 impl Share<'_> {
-    /// Receives rank 0's share of the graph: each vertex's out-degree and predecessors.
-    fn receive(&mut self, graph: Option<&Digraph>) {
-        let ranks = self.transport.ranks();
-        let n = self.transport.max(graph.map_or(0, |g| g.len() as u64)) as usize;
-        // Rank 0 numbers each rank's vertices in the order of the graph's.
-        let index: Vec<u32> = match graph {
-            Some(_) => {
-                let mut count = vec![0u32; ranks];
-                (0..n as u32)
-                    .map(|v| {
-                        let r = owner(v, ranks);
-                        count[r] += 1;
-                        count[r] - 1
-                    })
-                    .collect()
+    /// Receives this rank's share of a graph of `n` vertices (the largest `n` any rank
+    /// passes) whose moves are split among the ranks in any way, `moves` being this rank's
+    /// `count` of them: each of its vertices' out-degree and predecessors.
+    fn receive(&mut self, n: usize, moves: &mut dyn Iterator<Item = (u32, u32)>, count: usize) {
+        let (me, ranks) = (self.transport.rank(), self.transport.ranks());
+        let n = self.transport.max(n as u64) as usize;
+        // Every rank numbers each rank's vertices in the order of the graph's.
+        let mut counted = vec![0u32; ranks];
+        let index: Vec<u32> = (0..n as u32)
+            .map(|v| {
+                let r = owner(v, ranks);
+                counted[r] += 1;
+                counted[r] - 1
+            })
+            .collect();
+        let mine = counted[me] as usize;
+        self.vertices = n;
+        self.open = vec![0; mine];
+        // (vertex here, its predecessor's place)
+        let mut preds: Vec<(u32, u64)> = Vec::new();
+        let mut print = 0u64;
+        let rounds = self.transport.max(count.div_ceil(HANDED) as u64);
+        for _ in 0..rounds {
+            // To a move's tail's owner, `DEGREE | index`; to its head's owner, the head's
+            // index and the tail's place (three words).
+            let mut out = vec![Vec::<u32>::new(); ranks];
+            for (u, v) in (&mut *moves).take(HANDED) {
+                print = print.wrapping_add(FxBuildHasher.hash_one((u, v)));
+                let (ru, rv) = (owner(u, ranks), owner(v, ranks));
+                let (iu, iv) = (index[u as usize], index[v as usize]);
+                if ru == me {
+                    self.open[iu as usize] += 1;
+                } else {
+                    out[ru].push(DEGREE | iu);
+                }
+                if rv == me {
+                    preds.push((iv, place(ru, iu)));
+                } else {
+                    out[rv].extend_from_slice(&[iv, ru as u32, iu]);
+                }
             }
-            None => Vec::new(),
-        };
-        for start in (0..n).step_by(HANDED) {
-            let mut out = vec![Vec::new(); ranks];
-            if let Some(g) = graph {
-                for v in start as u32..(start + HANDED).min(n) as u32 {
-                    let batch: &mut Vec<u8> = &mut out[owner(v, ranks)];
-                    let preds = g.preds(v);
-                    batch.extend_from_slice(&(g.moves(v).len() as u32).to_le_bytes());
-                    batch.extend_from_slice(&(preds.len() as u32).to_le_bytes());
-                    for &p in preds {
-                        let at = place(owner(p, ranks), index[p as usize]);
-                        batch.extend_from_slice(&at.to_le_bytes());
+            for batch in exchange_words(&mut *self.transport, &mut self.stats, &out) {
+                let words = words_of(&batch);
+                let mut at = 0;
+                while at < words.len() {
+                    if words[at] & DEGREE != 0 {
+                        self.open[(words[at] & !DEGREE) as usize] += 1;
+                        at += 1;
+                    } else {
+                        let (iv, ru, iu) = (words[at], words[at + 1], words[at + 2]);
+                        preds.push((iv, place(ru as usize, iu)));
+                        at += 3;
                     }
                 }
             }
-            for (r, b) in out.iter().enumerate() {
-                if r != self.transport.rank() && !b.is_empty() {
-                    self.stats.messages += 1;
-                    self.stats.bytes += b.len() as u64;
-                }
-            }
-            let got = self.transport.exchange(out);
-            let word = |b: &[u8], at: usize| {
-                u32::from_le_bytes(b[at..at + 4].try_into().expect("four bytes"))
-            };
-            let mut at = 0;
-            let b = &got[0];
-            while at < b.len() {
-                let (degree, preds) = (word(b, at), word(b, at + 4) as usize);
-                at += 8;
-                self.open.push(degree);
-                for _ in 0..preds {
-                    let p = u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
-                    self.pred.push(p);
-                    at += 8;
-                }
-                self.pred_at.push(self.pred.len());
-            }
         }
-        let mine = self.open.len();
+        // Each vertex's predecessors together, in the order they came.
+        self.pred_at = vec![0; mine + 1];
+        for &(i, _) in &preds {
+            self.pred_at[i as usize + 1] += 1;
+        }
+        for i in 0..mine {
+            self.pred_at[i + 1] += self.pred_at[i];
+        }
+        let mut next = self.pred_at.clone();
+        self.pred = vec![0; preds.len()];
+        for (i, p) in preds {
+            self.pred[next[i as usize]] = p;
+            next[i as usize] += 1;
+        }
         self.label = vec![UNLABELED; mine];
         self.bad = vec![0; mine];
         self.good = vec![false; mine];
         self.stats.stored = mine as u64;
-        // Shards are kept for one graph: its size and a hash of its moves, from rank 0 (every
-        // rank has a saving or none, so every rank takes part or none does).
+        // Shards are kept for one graph: its size and a hash of its moves that does not
+        // depend on how they are split (every rank has a saving or none, so every rank takes
+        // part or none does).
         if let Some(s) = self.saving {
-            let print = graph.map_or(0, |g| {
-                let mut h = FxHasher::default();
-                for v in 0..g.len() as u32 {
-                    g.moves(v).hash(&mut h);
-                }
-                h.finish() | 1
-            });
-            let print = self.transport.max(print);
+            let sums = self
+                .transport
+                .exchange(vec![print.to_le_bytes().to_vec(); ranks]);
+            let print = sums
+                .iter()
+                .map(|b| u64::from_le_bytes(b[..8].try_into().expect("eight bytes")))
+                .fold(0u64, u64::wrapping_add);
             self.label_of_shards = format!(
                 "{}, a graph of {n} vertices and fingerprint {print:016x}",
                 s.label
@@ -260,8 +294,7 @@ impl Share<'_> {
                         }
                     }
                 }
-                ANSWERED => self.answered(i, stack),
-                _ => self.open[i] -= 1,
+                _ => self.answered(i, stack),
             }
         }
     }
@@ -299,17 +332,7 @@ impl Share<'_> {
             while let Some(batch) = mail.take(&mut *self.transport, &mut self.stats) {
                 took = true;
                 if !mail.dropping() {
-                    // The words go as they lie in memory: the ranks of one job share a byte
-                    // order.
-                    match bytemuck::try_cast_slice::<u8, u32>(batch.bytes()) {
-                        Ok(words) => stack.extend_from_slice(words),
-                        Err(_) => stack.extend(
-                            batch
-                                .bytes()
-                                .chunks_exact(4)
-                                .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes"))),
-                        ),
-                    }
+                    stack.extend_from_slice(&words_of(batch.bytes()));
                 }
             }
             match mail.rest(&mut *self.transport, &mut self.stats, stop, busy || took) {
@@ -331,15 +354,12 @@ impl Share<'_> {
         let mut touched: Vec<u32> = Vec::new();
         let mut stack: Vec<u32> = Vec::new();
         let mut out: Vec<Vec<u32>> = vec![Vec::new(); ranks];
-        // After a resume: the options valued below `from` are closed to their predecessors.
-        for i in 0..self.label.len() {
-            if self.label[i] < from {
-                for k in self.preds(i) {
-                    Self::emit(me, self.pred[k], CLOSED, &mut stack, &mut out);
-                }
-            }
+        if from > 0 {
+            // The labels of value `from` are heard again as the value is given; when no
+            // vertex is left to give it to, they are told here with the rest.
+            let left = self.transport.max(unlabeled.len() as u64) > 0;
+            self.closed_below(if left { from } else { from + 1 });
         }
-        self.settle(from, &mut stack, &mut out, &mut touched)?;
         let mut level = from;
         while self.transport.max(unlabeled.len() as u64) > 0 {
             crate::stop::check();
@@ -368,6 +388,13 @@ impl Share<'_> {
                     self.label[i as usize] = INFINITE | level;
                 }
             }
+            // An open vertex one of whose options took this value has it among the finite
+            // values of its options, which an `∞` names.
+            for &i in &touched {
+                if open(self.label[i as usize]) {
+                    self.options.push((i, level));
+                }
+            }
             unlabeled.retain(|&i| self.label[i as usize] == UNLABELED);
             level += 1;
             self.boundary(level)?;
@@ -376,6 +403,46 @@ impl Share<'_> {
             self.save_all(level)?;
         }
         Ok(())
+    }
+
+    /// After a resume: each vertex labelled below `below` tells its predecessors its value,
+    /// so that they have one open option fewer and know the finite values of their options.
+    /// Every rank must call it.
+    fn closed_below(&mut self, below: u32) {
+        let (me, ranks) = (self.transport.rank(), self.transport.ranks());
+        let (label, pred_at, pred) = (&self.label, &self.pred_at, &self.pred);
+        let told = |i: usize| label[i] < below;
+        let count: usize = (0..label.len())
+            .filter(|&i| told(i))
+            .map(|i| pred_at[i + 1] - pred_at[i])
+            .sum();
+        // (a predecessor's place, the value it hears)
+        let mut heard = (0..label.len())
+            .filter(|&i| told(i))
+            .flat_map(|i| (pred_at[i]..pred_at[i + 1]).map(move |k| (pred[k], label[i])));
+        let hear = |open_options: &mut [u32], options: &mut Vec<(u32, u32)>, j: u32, m: u32| {
+            open_options[j as usize] -= 1;
+            if open(label[j as usize]) {
+                options.push((j, m));
+            }
+        };
+        let rounds = self.transport.max(count.div_ceil(HANDED) as u64);
+        for _ in 0..rounds {
+            let mut out = vec![Vec::<u32>::new(); ranks];
+            for (p, m) in heard.by_ref().take(HANDED) {
+                let (r, j) = ((p >> 32) as usize, p as u32);
+                if r == me {
+                    hear(&mut self.open, &mut self.options, j, m);
+                } else {
+                    out[r].extend_from_slice(&[j, m]);
+                }
+            }
+            for batch in exchange_words(&mut *self.transport, &mut self.stats, &out) {
+                for w in words_of(&batch).chunks_exact(2) {
+                    hear(&mut self.open, &mut self.options, w[0], w[1]);
+                }
+            }
+        }
     }
 
     /// The shards' saving, labelled for this graph.
@@ -444,40 +511,102 @@ impl Share<'_> {
         Ok(from)
     }
 
-    /// Every rank's labels, on rank 0, in the graph's order.
-    fn gather(&mut self, graph: Option<&Digraph>) -> Option<Vec<u32>> {
-        let ranks = self.transport.ranks();
-        let mut out = vec![Vec::new(); ranks];
-        out[0] = self
+    /// Every rank's labels, on rank 0, in the graph's order, with the finite values of the
+    /// options of each `∞` vertex.
+    fn gather(&mut self) -> Option<Labels> {
+        let (me, ranks) = (self.transport.rank(), self.transport.ranks());
+        let mut words: Vec<u32> = self
             .label
             .iter()
-            .flat_map(|&l| if open(l) { u32::MAX } else { l }.to_le_bytes())
+            .map(|&l| if open(l) { u32::MAX } else { l })
             .collect();
-        if self.transport.rank() != 0 && !out[0].is_empty() {
-            self.stats.messages += 1;
-            self.stats.bytes += out[0].len() as u64;
+        self.options.sort_unstable();
+        self.options.dedup();
+        for &(i, m) in &self.options {
+            if open(self.label[i as usize]) {
+                words.extend_from_slice(&[i, m]);
+            }
         }
-        let got = self.transport.exchange(out);
-        let g = graph?;
-        let mut cursor = vec![0usize; ranks];
-        Some(
-            (0..g.len() as u32)
-                .map(|v| {
-                    let r = owner(v, ranks);
-                    let at = cursor[r];
-                    cursor[r] += 4;
-                    u32::from_le_bytes(got[r][at..at + 4].try_into().expect("four bytes"))
-                })
-                .collect(),
-        )
+        let mut out = vec![Vec::new(); ranks];
+        out[0] = words;
+        let got = exchange_words(&mut *self.transport, &mut self.stats, &out);
+        if me != 0 {
+            return None;
+        }
+        let n = self.vertices;
+        let mut members = vec![Vec::new(); ranks];
+        for v in 0..n as u32 {
+            members[owner(v, ranks)].push(v);
+        }
+        let mut label = vec![0u32; n];
+        let mut options: Vec<(u32, u32)> = Vec::new();
+        for (r, batch) in got.iter().enumerate() {
+            let words = words_of(batch);
+            let (labels, pairs) = words.split_at(members[r].len());
+            for (&v, &l) in members[r].iter().zip(labels) {
+                label[v as usize] = l;
+            }
+            options.extend(
+                pairs
+                    .chunks_exact(2)
+                    .map(|w| (members[r][w[0] as usize], w[1])),
+            );
+        }
+        options.sort_unstable();
+        let mut at = vec![0usize; n + 1];
+        for &(v, _) in &options {
+            at[v as usize + 1] += 1;
+        }
+        for v in 0..n {
+            at[v + 1] += at[v];
+        }
+        Some(Labels {
+            label,
+            options_at: at,
+            options: options.into_iter().map(|(_, m)| u64::from(m)).collect(),
+        })
     }
+}
+
+/// Batches of words, one for each rank, exchanged among the ranks ([`Transport::exchange`]),
+/// those that leave this rank counted in `stats`.
+fn exchange_words(
+    transport: &mut dyn Transport,
+    stats: &mut Stats,
+    out: &[Vec<u32>],
+) -> Vec<Vec<u8>> {
+    let me = transport.rank();
+    let batches = out
+        .iter()
+        .enumerate()
+        .map(|(r, words)| {
+            if r != me && !words.is_empty() {
+                stats.messages += 1;
+                stats.bytes += 4 * words.len() as u64;
+            }
+            bytemuck::cast_slice::<u32, u8>(words).to_vec()
+        })
+        .collect();
+    transport.exchange(batches)
+}
+
+/// A graph's values over ranks, on rank 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// Each vertex's finite value, or `u32::MAX` for `∞`.
+    pub label: Vec<u32>,
+    /// Vertex `v`'s entries of `options` are `options[options_at[v]..options_at[v + 1]]`.
+    pub options_at: Vec<usize>,
+    /// For each `∞` vertex, the finite values of its options, in increasing order (the `K`
+    /// of its value `∞_K`); nothing for the others.
+    pub options: Vec<u64>,
 }
 
 /// The generalised Sprague–Grundy value of every vertex of `graph` (rank 0's; the others
 /// pass `None`), solved over every rank of `transport`: on rank 0 each vertex's label (its
-/// finite value, or `u32::MAX` for `∞`), elsewhere `None`; with each rank's [`Stats`].
-/// Every rank must call it at once.
-pub fn labels(graph: Option<&Digraph>, transport: &mut dyn Transport) -> (Option<Vec<u32>>, Stats) {
+/// finite value, or `u32::MAX` for `∞`) and the finite values of the options of each `∞`,
+/// elsewhere `None`; with each rank's [`Stats`]. Every rank must call it at once.
+pub fn labels(graph: Option<&Digraph>, transport: &mut dyn Transport) -> (Option<Labels>, Stats) {
     labels_saved(graph, transport, None).expect("nothing to save, nothing to stop")
 }
 
@@ -490,22 +619,43 @@ pub fn labels_saved(
     graph: Option<&Digraph>,
     transport: &mut dyn Transport,
     saving: Option<&Saving<'_>>,
-) -> Result<(Option<Vec<u32>>, Stats), SolveStop> {
+) -> Result<(Option<Labels>, Stats), SolveStop> {
+    let graph = graph.filter(|_| transport.rank() == 0);
+    let n = graph.map_or(0, Digraph::len);
+    let count = graph.map_or(0, Digraph::edges);
+    let mut moves = graph.into_iter().flat_map(|g| {
+        (0..g.len() as u32).flat_map(move |u| g.moves(u).iter().map(move |&v| (u, v)))
+    });
+    labels_of_parts(n, &mut moves, count, transport, saving)
+}
+
+/// [`labels_saved`] for a graph whose moves are split among the ranks in any way, as a file
+/// read by every rank is: each rank passes the graph's number of vertices (or 0, if another
+/// rank passes it) and its own `count` moves (from, to), each end below that number. Every
+/// rank must call it at once.
+pub fn labels_of_parts(
+    vertices: usize,
+    moves: &mut dyn Iterator<Item = (u32, u32)>,
+    count: usize,
+    transport: &mut dyn Transport,
+    saving: Option<&Saving<'_>>,
+) -> Result<(Option<Labels>, Stats), SolveStop> {
     let mut share = Share {
         transport,
+        vertices: 0,
         pred_at: vec![0],
         pred: Vec::new(),
         label: Vec::new(),
         open: Vec::new(),
         bad: Vec::new(),
         good: Vec::new(),
+        options: Vec::new(),
         stats: Stats::default(),
         saving,
         label_of_shards: String::new(),
         last_save: std::time::Instant::now(),
     };
-    let graph = graph.filter(|_| share.transport.rank() == 0);
-    share.receive(graph);
+    share.receive(vertices, moves, count);
     let from = match saving {
         Some(s) => {
             let _ = std::fs::create_dir_all(s.dir);
@@ -514,7 +664,7 @@ pub fn labels_saved(
         None => 0,
     };
     share.solve(from)?;
-    let labels = share.gather(graph);
+    let labels = share.gather();
     Ok((labels, share.stats))
 }
 
@@ -566,7 +716,7 @@ impl<'t> Lead<'t> {
         self.transport.max(JOIN);
         let (labels, stats) = labels(Some(graph), &mut *self.transport);
         self.stats = stats;
-        labels.expect("rank 0 has the labels")
+        labels.expect("rank 0 has the labels").label
     }
 
     /// What this rank stored and sent.
@@ -606,7 +756,9 @@ mod tests {
             assert!(l.is_none(), "rank {rank} returned labels");
         }
         let stats = results.iter().map(|(_, s)| *s).collect();
-        (results.into_iter().next().unwrap().0.unwrap(), stats)
+        let labels = results.into_iter().next().unwrap().0.unwrap();
+        assert_eq!(values(graph.len(), labels.clone()), whole(graph));
+        (labels.label, stats)
     }
 
     fn one_process(graph: &Digraph) -> Vec<u32> {
@@ -614,6 +766,24 @@ mod tests {
         (0..graph.len() as u32)
             .map(|v| values.finite(v).map_or(u32::MAX, |m| m as u32))
             .collect()
+    }
+
+    /// Every vertex's value, `∞_K` whole, from the one-process labelling.
+    fn whole(graph: &Digraph) -> Vec<crate::solve::loopy::Value> {
+        let values = graph.values();
+        (0..graph.len() as u32).map(|v| values.value(v)).collect()
+    }
+
+    /// Every vertex's value from labels over ranks, with no move at hand.
+    fn values(n: usize, labels: Labels) -> Vec<crate::solve::loopy::Value> {
+        let values = crate::solve::loopy::Values::from_labels_and_options(
+            Digraph::new(n, &[]).unwrap(),
+            labels.label,
+            labels.options_at,
+            labels.options,
+        )
+        .expect("labels for the graph");
+        (0..n as u32).map(|v| values.value(v)).collect()
     }
 
     fn digraph(most: usize) -> impl Strategy<Value = Digraph> {
@@ -633,6 +803,37 @@ mod tests {
             let (got, stats) = on_ranks(&g, ranks);
             prop_assert_eq!(got, one_process(&g));
             prop_assert_eq!(stats.iter().map(|s| s.stored).sum::<u64>(), g.len() as u64);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The moves split among the ranks at random, as when each rank reads part of a
+        /// file: the same values, `∞_K` whole, as one process.
+        #[test]
+        fn moves_split_at_random_among_the_ranks_give_the_one_process_values(
+            g in digraph(60), ranks in 1usize..=3, seed: u64
+        ) {
+            let moves: Vec<(u32, u32)> = (0..g.len() as u32)
+                .flat_map(|u| g.moves(u).iter().map(move |&v| (u, v)))
+                .collect();
+            let whose = |k: usize| {
+                (FxBuildHasher.hash_one((seed, k)) % ranks as u64) as usize
+            };
+            let results = Local::run(ranks, |t| {
+                let mine: Vec<(u32, u32)> = moves
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| whose(k) == t.rank())
+                    .map(|(_, &m)| m)
+                    .collect();
+                // Only the last rank names the number of vertices.
+                let n = if t.rank() + 1 == ranks { g.len() } else { 0 };
+                labels_of_parts(n, &mut mine.iter().copied(), mine.len(), t, None).unwrap()
+            });
+            let labels = results.into_iter().next().unwrap().0.unwrap();
+            prop_assert_eq!(values(g.len(), labels), whole(&g));
         }
     }
 
@@ -675,7 +876,7 @@ mod tests {
     }
 
     /// What `labels_saved` gives a rank.
-    type Labelled = Result<(Option<Vec<u32>>, Stats), SolveStop>;
+    type Labelled = Result<(Option<Labels>, Stats), SolveStop>;
 
     /// `labels_saved` on `ranks` threads with shards in `dir`; rank `ranks.min(2) - 1` is
     /// asked to stop at its `stop_after`-th question, if given. Every rank's result.
@@ -718,9 +919,12 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             let first = saved_on_ranks(&g, ranks, dir.path(), Some(stop_after));
             let again = saved_on_ranks(&g, ranks, dir.path(), None);
-            let again: Vec<(Option<Vec<u32>>, Stats)> =
+            let again: Vec<(Option<Labels>, Stats)> =
                 again.into_iter().map(Result::unwrap).collect();
-            prop_assert_eq!(again[0].0.as_ref().unwrap(), &one_process(&g));
+            prop_assert_eq!(&again[0].0.as_ref().unwrap().label, &one_process(&g));
+            // The finite values of the options of each `∞`, those labelled before the
+            // stop included.
+            prop_assert_eq!(values(g.len(), again[0].0.clone().unwrap()), whole(&g));
             if first.iter().all(|r| matches!(r, Err(SolveStop::Stopped(_)))) {
                 for r in 0..ranks {
                     prop_assert!(shard_path(dir.path(), r).is_file());
@@ -747,7 +951,9 @@ mod tests {
                 runs += 1;
                 let results = saved_on_ranks(&g, ranks, dir.path(), Some(3 * runs));
                 if let Ok((labels, _)) = &results[0] {
-                    break labels.clone().unwrap();
+                    let labels = labels.clone().unwrap();
+                    assert_eq!(values(g.len(), labels.clone()), whole(&g));
+                    break labels.label;
                 }
                 assert!(
                     results
@@ -779,7 +985,7 @@ mod tests {
             .into_iter()
             .map(Result::unwrap)
             .collect();
-        assert_eq!(again[0].0.as_ref().unwrap(), &one_process(&g));
+        assert_eq!(again[0].0.as_ref().unwrap().label, one_process(&g));
         assert_eq!(again[1].1.loaded, 0);
         // Read back whole, with no work: every label loaded.
         let whole: Vec<_> = saved_on_ranks(&g, 3, dir.path(), None)

@@ -107,6 +107,11 @@ impl Digraph {
         self.len() == 0
     }
 
+    /// The number of moves.
+    pub fn edges(&self) -> usize {
+        self.succ.len()
+    }
+
     /// The moves from `v`.
     pub fn moves(&self, v: u32) -> &[u32] {
         &self.succ[self.succ_at[v as usize]..self.succ_at[v as usize + 1]]
@@ -200,6 +205,7 @@ impl Digraph {
             label,
             counter,
             graph: self.clone(),
+            options: None,
         }
     }
 }
@@ -367,12 +373,19 @@ pub struct Values {
     /// The order in which finite values were given (`u32::MAX` for ∞).
     counter: Vec<u32>,
     graph: Digraph,
+    /// When the graph holds only some moves: where each `∞` vertex's finite option values
+    /// start in the second vector, and those values.
+    options: Option<(Vec<usize>, Vec<u64>)>,
 }
 
 impl Values {
     /// The value of vertex `v`.
     pub fn value(&self, v: u32) -> Value {
         match self.label[v as usize] {
+            u32::MAX if self.options.is_some() => {
+                let (at, k) = self.options.as_ref().expect("options");
+                Value::Infinite(k[at[v as usize]..at[v as usize + 1]].to_vec())
+            }
             u32::MAX => {
                 let mut k: Vec<u64> = self
                     .graph
@@ -411,6 +424,31 @@ impl Values {
             label,
             counter: Vec::new(),
             graph,
+            options: None,
+        })
+    }
+
+    /// The values of a graph of which only some moves are at hand, such as those of a sum's
+    /// tokens (the rest stored elsewhere): `graph` holds those moves, `label` gives each
+    /// vertex's label, and `options[options_at[v]..options_at[v + 1]]` the finite values of
+    /// the options of each `∞` vertex `v`, in increasing order, so that no value needs moves
+    /// that are not there (as [`crate::solve::distributed::graph::labels`] gives them).
+    /// `None` when they are not for a graph of `graph.len()` vertices.
+    pub fn from_labels_and_options(
+        graph: Digraph,
+        label: Vec<u32>,
+        options_at: Vec<usize>,
+        options: Vec<u64>,
+    ) -> Option<Values> {
+        let n = graph.len();
+        let fits = label.len() == n
+            && options_at.len() == n + 1
+            && options_at.last() == Some(&options.len());
+        fits.then_some(Values {
+            label,
+            counter: Vec::new(),
+            graph,
+            options: Some((options_at, options)),
         })
     }
 
