@@ -387,6 +387,23 @@ fn graphs_over_ranks_print_what_one_process_prints() {
             same_on_one_two_and_three_ranks(&args);
         }
     }
+    // Each rank reads its share of a file; standard input is read by rank 0 alone, and a
+    // file with a byte-order mark, which the shares do not read, too: the same report.
+    let text = random_graph(7, 500, 2);
+    let path = dir.path().join("bom.txt");
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    let plain = dir.path().join("plain.txt");
+    std::fs::write(&plain, &text).unwrap();
+    let one = alone(&["explore", "graph", plain.to_str().unwrap(), "--json"]);
+    assert!(one.status.success());
+    for n in [2, 3] {
+        let got = ranks_with_input(n, &["explore", "graph", "-", "--json"], &text);
+        assert!(got.status.success(), "{}", self::text(&got.stderr));
+        assert_eq!(got.stdout, one.stdout, "{n} ranks, standard input");
+        let got = ranks(n, &["explore", "graph", path.to_str().unwrap(), "--json"]);
+        assert!(got.status.success(), "{}", self::text(&got.stderr));
+        assert_eq!(got.stdout, one.stdout, "{n} ranks, a byte-order mark");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ use std::time::Instant;
 use anyhow::anyhow;
 use grundy::catalogue::{self, Feature, Options};
 use grundy::parse::escaped_path;
+use grundy::report::graph::{OnRanksInput, read_over_ranks};
 use grundy::report::table::{BoardGame, OnRanks, RanksSaving};
 use grundy::solve::distributed::graph::{Lead, follow};
 use grundy::solve::distributed::{Stats, Transport};
@@ -184,8 +185,9 @@ fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, F
     }
 }
 
-/// `analyze graph` and `explore graph` as one solve over the ranks of an MPI job: rank 0
-/// reads the file and prints what one process prints; with `--stats`, each rank's line.
+/// `analyze graph` and `explore graph` as one solve over the ranks of an MPI job: every rank
+/// reads its share of the file (rank 0 the whole of standard input, or of a file not read
+/// that way), and rank 0 prints what one process prints; with `--stats`, each rank's line.
 pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
     let (file, json, stats, explore, checkpoint) = match command {
         Command::Analyze { .. } => {
@@ -213,11 +215,23 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
         }
         _ => unreachable!("called for analyze and explore"),
     };
-    let input = rank0_input(file, job)?;
+    // A file each rank can open is read by all of them, each its share; standard input,
+    // or a file the ranks decline together, by rank 0 alone.
+    let split = file
+        .filter(|p| *p != Path::new("-"))
+        .and_then(|p| read_over_ranks(p, super::MAX_INPUT, !explore, job));
+    let whole = match split {
+        Some(_) => None,
+        None => rank0_input(file, job)?,
+    };
+    let input = match split {
+        Some(s) => OnRanksInput::Split(s),
+        None => OnRanksInput::Whole(whole.as_ref()),
+    };
     let started = Instant::now();
     if explore {
         let (report, counts) = with_shards(checkpoint, job, |job, saving| {
-            grundy::report::graph::explore_on(input.as_ref(), job, saving).map_err(failure)
+            grundy::report::graph::explore_on(input, job, saving).map_err(failure)
         })?;
         if stats {
             rank_stats(job, &counts, checkpoint.is_some());
@@ -230,7 +244,7 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
         return Ok(());
     }
     let (report, counts) = with_shards(checkpoint, job, |job, saving| {
-        grundy::report::graph::analyze_on(input.as_ref(), job, saving).map_err(failure)
+        grundy::report::graph::analyze_on(input, job, saving).map_err(failure)
     })?;
     if stats {
         rank_stats(job, &counts, checkpoint.is_some());

@@ -19,6 +19,17 @@ use super::table::OnRanks;
 use crate::parse::{Input, Tokens};
 use crate::solve::loopy::{Digraph, Outcome, Value, Values};
 
+mod split;
+pub use split::{SplitGraph, read_over_ranks};
+
+/// A graph file to solve over ranks.
+pub enum OnRanksInput<'a> {
+    /// Read by rank 0 alone (the others pass `None`).
+    Whole(Option<&'a Input>),
+    /// Read by every rank, its share each ([`read_over_ranks`]).
+    Split(SplitGraph),
+}
+
 /// The most vertices a graph file may have.
 pub const MAX_VERTICES: u64 = 10_000_000;
 /// The most edges a graph file may have.
@@ -250,17 +261,55 @@ pub fn analyze(input: &Input) -> Result<GraphReport, Error> {
     Ok(explain(&values, g.edges, &g.tokens))
 }
 
-/// The graph of `input` (rank 0's; the others pass `None`) solved over every rank of
-/// `transport` ([`crate::solve::distributed::graph`]); on rank 0 the values of every vertex
-/// and the parsed file. A file rank 0 refuses is refused on every rank (rank 0's error says
+/// The graph of `input` solved over every rank of `transport`
+/// ([`crate::solve::distributed::graph`]); on rank 0 the values of every vertex and the
+/// parsed file (whose graph, when the file was read over the ranks, holds only the moves
+/// of the tokens). A file rank 0 refuses is refused on every rank (rank 0's error says
 /// why). With `saving`, the ranks keep their labels in shards under `saving.dir/graph` and
 /// go on from them. Every rank must call it at once.
 fn values_on(
-    input: Option<&Input>,
+    input: OnRanksInput<'_>,
     tokens_required: bool,
     transport: &mut dyn crate::solve::distributed::Transport,
     saving: Option<&super::table::RanksSaving<'_>>,
 ) -> Result<OnRanks<(GraphInput, Values)>, Error> {
+    let dir = saving.map(|s| s.dir.join("graph"));
+    let shards = saving.zip(dir.as_deref()).map(|(s, d)| s.solve(d, "graph"));
+    let input = match input {
+        OnRanksInput::Whole(input) => input,
+        OnRanksInput::Split(split) => {
+            let (mut moves, count) = split.moves();
+            let solved = crate::solve::distributed::graph::labels_of_parts(
+                split.vertices,
+                &mut moves,
+                count,
+                transport,
+                shards.as_ref(),
+            );
+            let (labels, stats) = match solved {
+                Ok(done) => done,
+                Err(e) => return super::table::stopped_at(e).map(OnRanks::Stopped),
+            };
+            let solved = labels.map(|labels| {
+                let graph = Digraph::new(split.vertices, &split.token_moves)
+                    .expect("the tokens' moves are in the graph");
+                let values = Values::from_labels_and_options(
+                    graph,
+                    labels.label,
+                    labels.options_at,
+                    labels.options,
+                )
+                .expect("one label a vertex");
+                let g = GraphInput {
+                    graph: Digraph::new(0, &[]).expect("empty"),
+                    edges: split.edges,
+                    tokens: split.tokens.clone(),
+                };
+                (g, values)
+            });
+            return Ok(OnRanks::Done(solved, stats));
+        }
+    };
     let parsed = input.map(|i| parse_with(i, tokens_required));
     let refused = matches!(parsed, Some(Err(_)));
     if transport.max(u64::from(refused)) == 1 {
@@ -270,8 +319,6 @@ fn values_on(
         });
     }
     let mut g = parsed.transpose()?;
-    let dir = saving.map(|s| s.dir.join("graph"));
-    let shards = saving.zip(dir.as_deref()).map(|(s, d)| s.solve(d, "graph"));
     let graph = g.as_ref().map(|g| &g.graph);
     let (labels, stats) =
         match crate::solve::distributed::graph::labels_saved(graph, transport, shards.as_ref()) {
@@ -289,13 +336,13 @@ fn values_on(
     Ok(OnRanks::Done(solved, stats))
 }
 
-/// [`analyze`] as one solve over the ranks of `transport`: rank 0 reads `input` (the others
-/// pass `None`) and gets the report one process gives; every rank gets its [`Stats`]. With
+/// [`analyze`] as one solve over the ranks of `transport`, of a file read as `input` says:
+/// rank 0 gets the report one process gives; every rank gets its [`Stats`]. With
 /// `saving`, as [`super::table::table_on`] keeps its shards.
 ///
 /// [`Stats`]: crate::solve::distributed::Stats
 pub fn analyze_on(
-    input: Option<&Input>,
+    input: OnRanksInput<'_>,
     transport: &mut dyn crate::solve::distributed::Transport,
     saving: Option<&super::table::RanksSaving<'_>>,
 ) -> Result<OnRanks<GraphReport>, Error> {
@@ -310,7 +357,7 @@ pub fn analyze_on(
 
 /// [`explore`] as one solve over the ranks of `transport`, as [`analyze_on`] is.
 pub fn explore_on(
-    input: Option<&Input>,
+    input: OnRanksInput<'_>,
     transport: &mut dyn crate::solve::distributed::Transport,
     saving: Option<&super::table::RanksSaving<'_>>,
 ) -> Result<OnRanks<GraphExplore>, Error> {
@@ -520,6 +567,11 @@ mod tests {
         Local::run(ranks, |t| run((t.rank() == 0).then_some(&input), t))
     }
 
+    /// A file read by rank 0 alone.
+    fn whole(input: Option<&Input>) -> OnRanksInput<'_> {
+        OnRanksInput::Whole(input)
+    }
+
     #[test]
     fn over_ranks_the_reports_are_one_process_s() {
         use proptest::prelude::*;
@@ -540,10 +592,10 @@ mod tests {
                 let shown: Vec<String> = tokens.iter().map(ToString::to_string).collect();
                 text.push_str(&format!("{}\n{}\n", tokens.len(), shown.join(" ")));
                 let input = Input::new("g", text.as_str());
-                let got = on_ranks(&text, ranks, |i, t| analyze_on(i, t, None).map(done));
+                let got = on_ranks(&text, ranks, |i, t| analyze_on(whole(i), t, None).map(done));
                 prop_assert_eq!(got[0].as_ref().unwrap(), &Some(analyze(&input).unwrap()));
                 prop_assert!(got[1..].iter().all(|r| matches!(r, Ok(None))));
-                let got = on_ranks(&text, ranks, |i, t| explore_on(i, t, None).map(done));
+                let got = on_ranks(&text, ranks, |i, t| explore_on(whole(i), t, None).map(done));
                 prop_assert_eq!(got[0].as_ref().unwrap(), &Some(explore(&input).unwrap()));
                 Ok(())
             })
@@ -553,7 +605,7 @@ mod tests {
     #[test]
     fn over_ranks_a_bad_file_is_refused_on_every_rank_and_named_on_rank_0() {
         let got = on_ranks("3 1\n1 4\n1\n1\n", 3, |i, t| {
-            analyze_on(i, t, None).map(done)
+            analyze_on(whole(i), t, None).map(done)
         });
         let first = got[0].as_ref().unwrap_err().to_string();
         assert!(

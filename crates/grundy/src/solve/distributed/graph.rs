@@ -95,7 +95,8 @@ fn words_of(bytes: &[u8]) -> std::borrow::Cow<'_, [u32]> {
 
 /// The rank that stores vertex `v`.
 fn owner(v: u32, ranks: usize) -> usize {
-    (FxBuildHasher.hash_one(u64::from(v)) % ranks as u64) as usize
+    // The hash scaled to `0..ranks` by a multiplication rather than a division.
+    ((u128::from(FxBuildHasher.hash_one(u64::from(v))) * ranks as u128) >> 64) as usize
 }
 
 /// A vertex's rank (high half) and index there (low half).
@@ -154,7 +155,11 @@ impl Share<'_> {
         for _ in 0..rounds {
             // To a move's tail's owner, `DEGREE | index`; to its head's owner, the head's
             // index and the tail's place (three words).
-            let mut out = vec![Vec::<u32>::new(); ranks];
+            // Room for every move's two records, spread evenly.
+            let room = 4 * HANDED.min(count) / ranks + 16;
+            let mut out: Vec<Vec<u32>> = (0..ranks)
+                .map(|r| Vec::with_capacity(if r == me { 0 } else { room }))
+                .collect();
             for (u, v) in (&mut *moves).take(HANDED) {
                 print = print.wrapping_add(FxBuildHasher.hash_one((u, v)));
                 let (ru, rv) = (owner(u, ranks), owner(v, ranks));
