@@ -278,10 +278,10 @@ fn values_on(
     let input = match input {
         OnRanksInput::Whole(input) => input,
         OnRanksInput::Split(split) => {
-            let (mut moves, count) = split.moves();
+            let (moves, count) = split.moves();
             let solved = crate::solve::distributed::graph::labels_of_parts(
                 split.vertices,
-                &mut moves,
+                moves,
                 count,
                 transport,
                 shards.as_ref(),

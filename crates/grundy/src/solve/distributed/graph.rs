@@ -133,7 +133,7 @@ impl Share<'_> {
     /// Receives this rank's share of a graph of `n` vertices (the largest `n` any rank
     /// passes) whose moves are split among the ranks in any way, `moves` being this rank's
     /// `count` of them: each of its vertices' out-degree and predecessors.
-    fn receive(&mut self, n: usize, moves: &mut dyn Iterator<Item = (u32, u32)>, count: usize) {
+    fn receive(&mut self, n: usize, mut moves: impl Iterator<Item = (u32, u32)>, count: usize) {
         let (me, ranks) = (self.transport.rank(), self.transport.ranks());
         let n = self.transport.max(n as u64) as usize;
         // Every rank numbers each rank's vertices in the order of the graph's.
@@ -160,7 +160,7 @@ impl Share<'_> {
             let mut out: Vec<Vec<u32>> = (0..ranks)
                 .map(|r| Vec::with_capacity(if r == me { 0 } else { room }))
                 .collect();
-            for (u, v) in (&mut *moves).take(HANDED) {
+            for (u, v) in moves.by_ref().take(HANDED) {
                 print = print.wrapping_add(FxBuildHasher.hash_one((u, v)));
                 let (ru, rv) = (owner(u, ranks), owner(v, ranks));
                 let (iu, iv) = (index[u as usize], index[v as usize]);
@@ -628,10 +628,10 @@ pub fn labels_saved(
     let graph = graph.filter(|_| transport.rank() == 0);
     let n = graph.map_or(0, Digraph::len);
     let count = graph.map_or(0, Digraph::edges);
-    let mut moves = graph.into_iter().flat_map(|g| {
+    let moves = graph.into_iter().flat_map(|g| {
         (0..g.len() as u32).flat_map(move |u| g.moves(u).iter().map(move |&v| (u, v)))
     });
-    labels_of_parts(n, &mut moves, count, transport, saving)
+    labels_of_parts(n, moves, count, transport, saving)
 }
 
 /// [`labels_saved`] for a graph whose moves are split among the ranks in any way, as a file
@@ -640,7 +640,7 @@ pub fn labels_saved(
 /// rank must call it at once.
 pub fn labels_of_parts(
     vertices: usize,
-    moves: &mut dyn Iterator<Item = (u32, u32)>,
+    moves: impl Iterator<Item = (u32, u32)>,
     count: usize,
     transport: &mut dyn Transport,
     saving: Option<&Saving<'_>>,
@@ -835,7 +835,7 @@ mod tests {
                     .collect();
                 // Only the last rank names the number of vertices.
                 let n = if t.rank() + 1 == ranks { g.len() } else { 0 };
-                labels_of_parts(n, &mut mine.iter().copied(), mine.len(), t, None).unwrap()
+                labels_of_parts(n, mine.iter().copied(), mine.len(), t, None).unwrap()
             });
             let labels = results.into_iter().next().unwrap().0.unwrap();
             prop_assert_eq!(values(g.len(), labels), whole(&g));
