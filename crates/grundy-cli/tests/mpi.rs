@@ -544,7 +544,7 @@ fn script_games_with_cycles_are_labelled_over_ranks_and_print_what_one_process_p
 /// to 30 cells above, and this one is run by hand with
 /// `cargo test --release --features mpi -p grundy-cli --test mpi -- --ignored`.
 #[test]
-#[ignore = "about ten minutes on two cores"]
+#[ignore = "about 6.5 minutes on two cores: .ci/run runs it on its own, after the rest"]
 fn beling_cram_table_to_40_cells_over_two_ranks() {
     for (rows, cols) in [
         ("1", "1..=40"),
