@@ -63,8 +63,10 @@ fn space(b: u8) -> bool {
 /// be read here, is larger than `limit` bytes, or holds anything but plain numbers below
 /// 2^32.
 fn numbers(path: &Path, limit: u64, me: usize, ranks: usize) -> Option<Vec<u32>> {
+    // Only a regular file: opening a named pipe could wait for a writer, and its bytes
+    // would go to whichever rank read them first.
+    let len = std::fs::metadata(path).ok().filter(|m| m.is_file())?.len();
     let mut f = File::open(path).ok()?;
-    let len = f.metadata().ok().filter(|m| m.is_file())?.len();
     if len > limit {
         return None;
     }
@@ -420,6 +422,18 @@ mod tests {
             read_over_ranks(Path::new("/no/such/graph"), u64::MAX, false, t).is_some()
         });
         assert_eq!(results, [false, false]);
+        // A named pipe: declined without opening it (which would wait for a writer).
+        #[cfg(unix)]
+        {
+            let dir = tempfile::tempdir().unwrap();
+            let fifo = dir.path().join("pipe");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                let results =
+                    Local::run(2, |t| read_over_ranks(&fifo, u64::MAX, false, t).is_some());
+                assert_eq!(results, [false, false]);
+            }
+        }
         // Larger than the limit.
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.txt");
