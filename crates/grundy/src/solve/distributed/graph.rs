@@ -525,12 +525,12 @@ impl Share<'_> {
             .iter()
             .map(|&l| if open(l) { u32::MAX } else { l })
             .collect();
+        let label = &self.label;
+        self.options.retain(|&(i, _)| open(label[i as usize]));
         self.options.sort_unstable();
         self.options.dedup();
         for &(i, m) in &self.options {
-            if open(self.label[i as usize]) {
-                words.extend_from_slice(&[i, m]);
-            }
+            words.extend_from_slice(&[i, m]);
         }
         let mut out = vec![Vec::new(); ranks];
         out[0] = words;
