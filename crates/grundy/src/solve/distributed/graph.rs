@@ -148,20 +148,24 @@ impl Share<'_> {
         let mine = counted[me] as usize;
         self.vertices = n;
         self.open = vec![0; mine];
-        // (vertex here, its predecessor's place)
-        let mut preds: Vec<(u32, u64)> = Vec::new();
+        // (vertex here, its predecessor's place): about as many as this rank's moves.
+        let mut preds: Vec<(u32, u64)> = Vec::with_capacity(count + count / 8);
         let mut print = 0u64;
+        let printing = self.saving.is_some();
         let rounds = self.transport.max(count.div_ceil(HANDED) as u64);
+        // To a move's tail's owner, `DEGREE | index`; to its head's owner, the head's index
+        // and the tail's place (three words). Room for every move's two records, spread
+        // evenly.
+        let room = 4 * HANDED.min(count) / ranks + 16;
+        let mut out: Vec<Vec<u32>> = (0..ranks)
+            .map(|r| Vec::with_capacity(if r == me { 0 } else { room }))
+            .collect();
         for _ in 0..rounds {
-            // To a move's tail's owner, `DEGREE | index`; to its head's owner, the head's
-            // index and the tail's place (three words).
-            // Room for every move's two records, spread evenly.
-            let room = 4 * HANDED.min(count) / ranks + 16;
-            let mut out: Vec<Vec<u32>> = (0..ranks)
-                .map(|r| Vec::with_capacity(if r == me { 0 } else { room }))
-                .collect();
+            out.iter_mut().for_each(Vec::clear);
             for (u, v) in moves.by_ref().take(HANDED) {
-                print = print.wrapping_add(FxBuildHasher.hash_one((u, v)));
+                if printing {
+                    print = print.wrapping_add(FxBuildHasher.hash_one((u, v)));
+                }
                 let (ru, rv) = (owner(u, ranks), owner(v, ranks));
                 let (iu, iv) = (index[u as usize], index[v as usize]);
                 if ru == me {
