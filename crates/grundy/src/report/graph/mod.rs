@@ -176,7 +176,9 @@ pub fn explore(input: &Input) -> Result<GraphExplore, Error> {
 /// What the values of every vertex of `g` show.
 pub fn summarize(g: &GraphInput, values: &Values) -> GraphExplore {
     let n = values.graph().len();
-    let mut counts: std::collections::BTreeMap<(bool, Vec<u64>), u64> = Default::default();
+    // Nimbers counted apart from the `∞`s, so that a finite value costs no allocation.
+    let mut finite: std::collections::BTreeMap<u64, u64> = Default::default();
+    let mut infinite: std::collections::BTreeMap<Vec<u64>, u64> = Default::default();
     let (mut p, mut draws, mut wins) = (0, 0, 0);
     let mut shown = Vec::with_capacity(n);
     for v in 0..n as u32 {
@@ -186,23 +188,22 @@ pub fn summarize(g: &GraphInput, values: &Values) -> GraphExplore {
             Outcome::Draw => draws += 1,
             Outcome::First => wins += 1,
         }
-        let key = match &value {
-            Value::Finite(m) => (false, vec![*m]),
-            Value::Infinite(k) => (true, k.clone()),
-        };
-        *counts.entry(key).or_default() += 1;
         shown.push(value.to_string());
+        match value {
+            Value::Finite(m) => *finite.entry(m).or_default() += 1,
+            Value::Infinite(k) => *infinite.entry(k).or_default() += 1,
+        }
     }
-    let counts = counts
+    let counts = finite
         .into_iter()
-        .map(|((infinite, k), count)| ValueCount {
-            value: if infinite {
-                Value::Infinite(k).to_string()
-            } else {
-                k[0].to_string()
-            },
+        .map(|(m, count)| ValueCount {
+            value: m.to_string(),
             count,
         })
+        .chain(infinite.into_iter().map(|(k, count)| ValueCount {
+            value: Value::Infinite(k).to_string(),
+            count,
+        }))
         .collect();
     GraphExplore {
         game: "graph".into(),

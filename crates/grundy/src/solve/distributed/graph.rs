@@ -154,9 +154,8 @@ impl Share<'_> {
         let printing = self.saving.is_some();
         let rounds = self.transport.max(count.div_ceil(HANDED) as u64);
         // To a move's tail's owner, `DEGREE | index`; to its head's owner, the head's index
-        // and the tail's place (three words). Room for every move's two records, spread
-        // evenly.
-        let room = 4 * HANDED.min(count) / ranks + 16;
+        // and the tail (two words). Room for every move's two records, spread evenly.
+        let room = 3 * HANDED.min(count) / ranks + 16;
         let mut out: Vec<Vec<u32>> = (0..ranks)
             .map(|r| Vec::with_capacity(if r == me { 0 } else { room }))
             .collect();
@@ -176,7 +175,8 @@ impl Share<'_> {
                 if rv == me {
                     preds.push((iv, place(ru, iu)));
                 } else {
-                    out[rv].extend_from_slice(&[iv, ru as u32, iu]);
+                    // The tail as a vertex: its owner finds its place in its own index.
+                    out[rv].extend_from_slice(&[iv, u]);
                 }
             }
             for batch in exchange_words(&mut *self.transport, &mut self.stats, &out) {
@@ -187,9 +187,9 @@ impl Share<'_> {
                         self.open[(words[at] & !DEGREE) as usize] += 1;
                         at += 1;
                     } else {
-                        let (iv, ru, iu) = (words[at], words[at + 1], words[at + 2]);
-                        preds.push((iv, place(ru as usize, iu)));
-                        at += 3;
+                        let (iv, u) = (words[at], words[at + 1]);
+                        preds.push((iv, place(owner(u, ranks), index[u as usize])));
+                        at += 2;
                     }
                 }
             }
