@@ -78,6 +78,43 @@ pub trait Transport {
     fn poll(&mut self) -> Option<Vec<u8>>;
 }
 
+/// Batches of words, one for each rank, exchanged among the ranks ([`Transport::exchange`]),
+/// those that leave this rank counted in `stats` when given; the batches that came, as
+/// bytes ([`words_of`] reads them). The words go as they lie in memory: the ranks of one
+/// job share a byte order.
+pub(crate) fn exchange_words<W: bytemuck::Pod>(
+    transport: &mut dyn Transport,
+    mut stats: Option<&mut Stats>,
+    out: &[Vec<W>],
+) -> Vec<Vec<u8>> {
+    let me = transport.rank();
+    let batches = out
+        .iter()
+        .enumerate()
+        .map(|(r, words)| {
+            let bytes = bytemuck::cast_slice::<W, u8>(words).to_vec();
+            if let Some(stats) = stats
+                .as_deref_mut()
+                .filter(|_| r != me && !words.is_empty())
+            {
+                stats.messages += 1;
+                stats.bytes += bytes.len() as u64;
+            }
+            bytes
+        })
+        .collect();
+    transport.exchange(batches)
+}
+
+/// The words of a batch sent as they lie in memory, copied only when the bytes are not
+/// aligned for them.
+pub(crate) fn words_of<W: bytemuck::Pod>(bytes: &[u8]) -> std::borrow::Cow<'_, [W]> {
+    match bytemuck::try_cast_slice::<u8, W>(bytes) {
+        Ok(words) => words.into(),
+        Err(_) => bytemuck::pod_collect_to_vec(bytes).into(),
+    }
+}
+
 /// A position the table can key by: a word of cells, written in a fixed number of bytes.
 pub trait Key: Copy + Eq + Hash + Send + Sync {
     /// Bytes a key takes in a message.

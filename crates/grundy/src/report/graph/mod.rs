@@ -304,7 +304,7 @@ fn values_on(
                 let g = GraphInput {
                     graph: Digraph::new(0, &[]).expect("empty"),
                     edges: split.edges,
-                    tokens: split.tokens.clone(),
+                    tokens: split.tokens,
                 };
                 (g, values)
             });

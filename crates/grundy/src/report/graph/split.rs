@@ -16,7 +16,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 use super::{MAX_EDGES, MAX_TOKENS, MAX_VERTICES};
-use crate::solve::distributed::Transport;
+use crate::solve::distributed::{Transport, exchange_words, words_of};
 
 /// Bytes read past the end of a rank's run, to finish the number that crosses it.
 const TAIL: u64 = 32;
@@ -116,19 +116,10 @@ fn numbers(path: &Path, limit: u64, me: usize, ranks: usize) -> Option<Vec<u32>>
 }
 
 /// The words `out[r]` sent to every rank `r` and those every rank sent here, in rank order.
-fn exchange_words(transport: &mut dyn Transport, out: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
-    let batches = out
-        .into_iter()
-        .map(|w| w.iter().flat_map(|x| x.to_le_bytes()).collect())
-        .collect();
-    transport
-        .exchange(batches)
+fn exchange(transport: &mut dyn Transport, out: &[Vec<u64>]) -> Vec<Vec<u64>> {
+    exchange_words(transport, None, out)
         .iter()
-        .map(|b| {
-            b.chunks_exact(8)
-                .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
-                .collect()
-        })
+        .map(|b| words_of::<u64>(b).into_owned())
         .collect()
 }
 
@@ -155,7 +146,7 @@ pub fn read_over_ranks(
             x.get(1).map_or(u64::MAX, |&v| v.into()),
         ]
     });
-    let told = exchange_words(transport, vec![mine; ranks]);
+    let told = exchange(transport, &vec![mine; ranks]);
     if told.iter().any(|t| t[0] == 0) || told[0][1] < 2 {
         return None;
     }
@@ -214,7 +205,7 @@ pub fn read_over_ranks(
     }
     let mut mine = vec![u64::from(bad), k];
     mine.extend_from_slice(&vertices);
-    let told = exchange_words(transport, vec![mine; ranks]);
+    let told = exchange(transport, &vec![mine; ranks]);
     if told.iter().any(|t| t[0] != 0) {
         return None;
     }
@@ -251,7 +242,7 @@ pub fn read_over_ranks(
             .filter(|&(u, _)| token[u as usize])
             .flat_map(|(u, v)| [u64::from(u), u64::from(v)])
             .collect();
-        let got = exchange_words(transport, out);
+        let got = exchange(transport, &out);
         if me == 0 {
             split.token_moves = got
                 .iter()

@@ -51,8 +51,8 @@ use std::hash::BuildHasher;
 
 use super::mail::{Ended, Mail};
 use super::{
-    Saves, Saving, SolveStop, Stats, Transport, agreed, damaged_shard, read_shard, shard_head,
-    shard_path, write_shard,
+    Saves, Saving, SolveStop, Stats, Transport, agreed, damaged_shard, exchange_words, read_shard,
+    shard_head, shard_path, words_of, write_shard,
 };
 use crate::solve::loopy::Digraph;
 
@@ -80,18 +80,6 @@ const LABELLED: u32 = 0;
 const ANSWERED: u32 = 1 << 30;
 const READY: u32 = 2 << 30;
 const KIND: u32 = 3 << 30;
-
-/// The words of a batch. They go as they lie in memory (the ranks of one job share a byte
-/// order), and are copied only when the bytes are not aligned for them.
-fn words_of(bytes: &[u8]) -> std::borrow::Cow<'_, [u32]> {
-    match bytemuck::try_cast_slice::<u8, u32>(bytes) {
-        Ok(words) => words.into(),
-        Err(_) => bytes
-            .chunks_exact(4)
-            .map(|w| u32::from_ne_bytes(w.try_into().expect("four bytes")))
-            .collect(),
-    }
-}
 
 /// The rank that stores vertex `v`.
 fn owner(v: u32, ranks: usize) -> usize {
@@ -179,7 +167,7 @@ impl Share<'_> {
                     out[rv].extend_from_slice(&[iv, u]);
                 }
             }
-            for batch in exchange_words(&mut *self.transport, &mut self.stats, &out) {
+            for batch in exchange_words(&mut *self.transport, Some(&mut self.stats), &out) {
                 let words = words_of(&batch);
                 let mut at = 0;
                 while at < words.len() {
@@ -446,7 +434,7 @@ impl Share<'_> {
                     out[r].extend_from_slice(&[j, m]);
                 }
             }
-            for batch in exchange_words(&mut *self.transport, &mut self.stats, &out) {
+            for batch in exchange_words(&mut *self.transport, Some(&mut self.stats), &out) {
                 for w in words_of(&batch).chunks_exact(2) {
                     hear(&mut self.open, &mut self.options, w[0], w[1]);
                 }
@@ -538,7 +526,7 @@ impl Share<'_> {
         }
         let mut out = vec![Vec::new(); ranks];
         out[0] = words;
-        let got = exchange_words(&mut *self.transport, &mut self.stats, &out);
+        let got = exchange_words(&mut *self.transport, Some(&mut self.stats), &out);
         if me != 0 {
             return None;
         }
@@ -575,28 +563,6 @@ impl Share<'_> {
             options: options.into_iter().map(|(_, m)| u64::from(m)).collect(),
         })
     }
-}
-
-/// Batches of words, one for each rank, exchanged among the ranks ([`Transport::exchange`]),
-/// those that leave this rank counted in `stats`.
-fn exchange_words(
-    transport: &mut dyn Transport,
-    stats: &mut Stats,
-    out: &[Vec<u32>],
-) -> Vec<Vec<u8>> {
-    let me = transport.rank();
-    let batches = out
-        .iter()
-        .enumerate()
-        .map(|(r, words)| {
-            if r != me && !words.is_empty() {
-                stats.messages += 1;
-                stats.bytes += 4 * words.len() as u64;
-            }
-            bytemuck::cast_slice::<u32, u8>(words).to_vec()
-        })
-        .collect();
-    transport.exchange(batches)
 }
 
 /// A graph's values over ranks, on rank 0.
