@@ -111,7 +111,13 @@ pub(crate) fn exchange_words<W: bytemuck::Pod>(
 pub(crate) fn words_of<W: bytemuck::Pod>(bytes: &[u8]) -> std::borrow::Cow<'_, [W]> {
     match bytemuck::try_cast_slice::<u8, W>(bytes) {
         Ok(words) => words.into(),
-        Err(_) => bytemuck::pod_collect_to_vec(bytes).into(),
+        Err(_) => {
+            let mut words = vec![W::zeroed(); bytes.len() / std::mem::size_of::<W>()];
+            let whole = bytemuck::cast_slice_mut::<W, u8>(&mut words);
+            let len = whole.len();
+            whole.copy_from_slice(&bytes[..len]);
+            words.into()
+        }
     }
 }
 

@@ -287,3 +287,20 @@ fn a_finished_solve_is_read_back_without_a_message_of_work() {
         assert!(a.bytes * 100 < f.bytes, "{a:?} against {f:?}");
     }
 }
+
+/// Words read back from bytes at any alignment, as they were sent.
+#[test]
+fn words_are_read_back_from_bytes_at_any_alignment() {
+    let sent: Vec<u64> = vec![1, u64::MAX, 1 << 40, 7];
+    let got = Local::run(2, |t| {
+        exchange_words(t, None, &[sent.clone(), sent.clone()])
+    });
+    for batches in got {
+        for batch in batches {
+            let mut shifted = vec![0u8; batch.len() + 1];
+            shifted[1..].copy_from_slice(&batch);
+            assert_eq!(words_of::<u64>(&batch).as_ref(), sent.as_slice());
+            assert_eq!(words_of::<u64>(&shifted[1..]).as_ref(), sent.as_slice());
+        }
+    }
+}
