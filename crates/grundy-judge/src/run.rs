@@ -136,23 +136,27 @@ pub fn cpu_backstop(time: Duration, cores: u64) -> u64 {
 }
 
 /// Kills every process of the run: its group, and every process carrying its mark, until
-/// none is left.
-fn kill_all(pid: u32, mark: &str) {
+/// none is left alive. Returns how many passes over the process table that took.
+///
+/// A process killed but not yet reaped (a zombie: the program itself until [`run`] waits
+/// for it, or an orphan until init does) still counts as a member of its group, so a
+/// group kill that "succeeds" proves nothing. A pass counts only the living: the ones
+/// whose state in `/proc/PID/stat` is not `Z` or `X`, in the run's group or carrying its
+/// mark.
+fn kill_all(pid: u32, mark: &str) -> usize {
     #[cfg(unix)]
     {
         use rustix::process::{Pid, Signal, kill_process, kill_process_group};
         let needle = format!("{MARK}={mark}\0");
         // A fork bomb forks while it is being killed: go round until a pass finds nobody.
-        for _ in 0..1000 {
-            let mut found = false;
-            if let Some(group) = Pid::from_raw(pid as i32)
-                && kill_process_group(group, Signal::KILL).is_ok()
-            {
-                found = true;
+        for pass in 1..=1000 {
+            if let Some(group) = Pid::from_raw(pid as i32) {
+                let _ = kill_process_group(group, Signal::KILL);
             }
             let Ok(entries) = std::fs::read_dir("/proc") else {
-                return;
+                return pass;
             };
+            let mut found = false;
             for entry in entries.flatten() {
                 let Some(other) = entry
                     .file_name()
@@ -165,24 +169,49 @@ fn kill_all(pid: u32, mark: &str) {
                 if other.as_raw_nonzero().get() as u32 == std::process::id() {
                     continue;
                 }
-                // A zombie's environment reads empty: it is gone already.
-                let Ok(env) = std::fs::read(entry.path().join("environ")) else {
+                let Some((state, group)) = state_and_group(&entry.path()) else {
                     continue;
                 };
-                // Every entry of `environ` ends in a NUL, the last one too.
-                if env.windows(needle.len()).any(|w| w == needle.as_bytes()) {
+                if matches!(state, b'Z' | b'X') {
+                    continue;
+                }
+                let ours = group == pid as i64 || {
+                    // Every entry of `environ` ends in a NUL, the last one too.
+                    std::fs::read(entry.path().join("environ"))
+                        .is_ok_and(|env| env.windows(needle.len()).any(|w| w == needle.as_bytes()))
+                };
+                if ours {
                     let _ = kill_process(other, Signal::KILL);
                     found = true;
                 }
             }
             if !found {
-                return;
+                return pass;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
+        1000
     }
     #[cfg(not(unix))]
-    let _ = (pid, mark);
+    {
+        let _ = (pid, mark);
+        1
+    }
+}
+
+/// The state letter and process group of a process, from its `/proc/PID/stat`: the fields
+/// after the command name, which ends at the last `)` (a name may hold spaces and
+/// parentheses).
+#[cfg(unix)]
+fn state_and_group(dir: &std::path::Path) -> Option<(u8, i64)> {
+    let stat = std::fs::read(dir.join("stat")).ok()?;
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
+    let mut fields = rest.split_ascii_whitespace();
+    let state = *fields.next()?.as_bytes().first()?;
+    let _parent = fields.next()?;
+    let group = fields.next()?.parse().ok()?;
+    Some((state, group))
 }
 
 /// Reads what is ready on a non-blocking pipe; `false` once it is closed.
@@ -393,6 +422,43 @@ fn ended_by(status: ExitStatus) -> End {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn killing_a_run_ends_after_a_pass_that_finds_only_the_dead() {
+        // The program and a child of it, both in the run's group; neither is reaped when
+        // the kill is made, so both stay zombies in the group while `kill_all` goes round.
+        let limits = Limits {
+            time: Duration::from_secs(30),
+            memory: 1 << 30,
+            output: 1 << 20,
+        };
+        let mark = new_mark();
+        let command: Vec<OsString> = ["sh", "-c", "sleep 30 & sleep 30"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let mut child = spawn(&command, &limits, &mark).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let passes = kill_all(child.id(), &mark);
+        assert!(
+            passes <= 3,
+            "{passes} passes over /proc to kill two processes"
+        );
+        assert_eq!(ended_by(child.wait().unwrap()), End::Signalled(9));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_process_table_line_gives_its_state_and_group_whatever_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("stat"), "42 (a ) b (c) S 1 77 77 0 -1").unwrap();
+        assert_eq!(state_and_group(dir.path()), Some((b'S', 77)));
+        std::fs::write(dir.path().join("stat"), "42 (zombie) Z 1 9").unwrap();
+        assert_eq!(state_and_group(dir.path()), Some((b'Z', 9)));
+        std::fs::write(dir.path().join("stat"), "42 (cut").unwrap();
+        assert_eq!(state_and_group(dir.path()), None);
+    }
 
     #[test]
     fn the_cpu_backstop_never_cuts_a_program_inside_its_time_limit() {

@@ -1,6 +1,9 @@
 //! Cutting a failing input down: take the first one-step-smaller input on which the
-//! program still fails the same way, and start again from it, until no smaller input
-//! fails or the budget is spent.
+//! program still fails the same way, and start again from it, until no input one step
+//! smaller fails or the budget is spent. "One step smaller" is what
+//! [`Instance::smaller`] lists (cases cut out, numbers cut to their smallest values, half
+//! or one less): an input that is minimal in that sense is not proved the smallest that
+//! fails.
 
 use std::time::{Duration, Instant};
 
@@ -22,7 +25,7 @@ pub struct Shrunk {
     pub instance: Instance,
     /// The program's runs it took.
     pub runs: usize,
-    /// No one-step-smaller input fails: the search ended, not the budget.
+    /// No input one step smaller fails: the search ended, not the budget.
     pub minimal: bool,
 }
 
@@ -92,6 +95,22 @@ mod tests {
         let shrunk = shrink(start, &mut fails, PLENTY);
         assert!(shrunk.minimal);
         assert_eq!(shrunk.instance, Instance::Shgame(vec![(20, 1)]));
+    }
+
+    #[test]
+    fn a_failure_needing_an_even_side_is_found_below_what_halving_reaches() {
+        // Wrong only on one-row sheets of even length: from 1×10, halving gives 1×5 and a
+        // step down 1×9, both odd; 1×2 fails the same way and must be found.
+        let start = Instance::Shgame(vec![(3, 7), (1, 10)]);
+        let mut fails = |i: &Instance| {
+            let Instance::Shgame(s) = i else {
+                return Some(false);
+            };
+            Some(s.iter().any(|&(n, m)| n == 1 && m % 2 == 0))
+        };
+        let shrunk = shrink(start, &mut fails, PLENTY);
+        assert!(shrunk.minimal);
+        assert_eq!(shrunk.instance, Instance::Shgame(vec![(1, 2)]));
     }
 
     #[test]

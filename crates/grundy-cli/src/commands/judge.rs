@@ -599,10 +599,11 @@ impl Report {
         let command: Vec<String> = self.command.iter().map(|a| escaped(a.as_bytes())).collect();
         let _ = writeln!(
             out,
-            "judging `{}` on {}: {} tests; limits {}",
+            "judging `{}` on {}: {} test{}; limits {}",
             command.join(" "),
             self.problem,
             self.tests_total,
+            if self.tests_total == 1 { "" } else { "s" },
             self.limits
         );
         let _ = writeln!(
@@ -631,8 +632,10 @@ impl Report {
         if self.interrupted {
             let _ = writeln!(
                 out,
-                "interrupted: {} of {} tests judged",
-                self.tests_run, self.tests_total
+                "interrupted: {} of {} test{} judged",
+                self.tests_run,
+                self.tests_total,
+                if self.tests_total == 1 { "" } else { "s" }
             );
         }
         let accepted = self.counts.get("AC").copied().unwrap_or(0);
@@ -665,7 +668,7 @@ impl Report {
             let how = if s.runs == 0 {
                 "a sample, not shrunk".to_string()
             } else if s.minimal {
-                format!("shrunk in {} runs; no smaller input fails", s.runs)
+                format!("shrunk in {} runs; no input one step smaller fails", s.runs)
             } else {
                 format!("shrunk in {} runs, the budget spent", s.runs)
             };

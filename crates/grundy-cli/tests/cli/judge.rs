@@ -185,6 +185,34 @@ fn a_program_right_only_on_small_inputs_fails_on_larger_ones() {
 }
 
 #[test]
+fn a_failure_on_even_lengths_shrinks_to_the_smallest_even_length() {
+    // The bundled example holds a 1 × 10 sheet: halving gives 5, one less 9, both right.
+    let report = assert_caught(
+        "shgame",
+        &["--tests", "0"],
+        &python("shgame_one_row_even.py"),
+        "WA",
+        2,
+    );
+    assert_eq!(report["minimal_input"], "1\n1 2\n", "{report:#}");
+    let r = run(
+        &[
+            "judge",
+            "shgame",
+            "--tests",
+            "0",
+            "--",
+            "python3",
+            &solution("shgame_one_row_even.py"),
+        ],
+        "",
+    );
+    for part in ["on shgame: 1 test;", "no input one step smaller fails"] {
+        assert!(r.stdout.contains(part), "no '{part}' in\n{}", r.stdout);
+    }
+}
+
+#[test]
 fn a_crash_is_a_runtime_error_cut_to_the_square_sheet() {
     let report = assert_caught(
         "shgame",

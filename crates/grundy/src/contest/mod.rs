@@ -383,10 +383,17 @@ fn draw(rng: &mut Rng, low: u64, high: u64) -> u64 {
     rng.random_range(low..=high)
 }
 
-/// Smaller values of a number that must stay at least `low`: `low`, half, one less.
+/// How many of the smallest values a shrunk number tries directly, `low` and up: a failure
+/// that needs a number of some parity or residue is found among them, where halving and
+/// stepping down by one could both miss it.
+const SMALLEST_TRIED: u64 = 6;
+
+/// Smaller values of a number that must stay at least `low`, the smallest first: `low`,
+/// `low + 1`, … (a few), then half, then one less.
 fn smaller_number(v: u64, low: u64) -> Vec<u64> {
     let mut out = Vec::new();
-    for c in [low, (v / 2).max(low), v.saturating_sub(1).max(low)] {
+    let smallest = (0..SMALLEST_TRIED).filter_map(|k| low.checked_add(k));
+    for c in smallest.chain([(v / 2).max(low), v.saturating_sub(1).max(low)]) {
         if c < v && !out.contains(&c) {
             out.push(c);
         }
@@ -397,6 +404,30 @@ fn smaller_number(v: u64, low: u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_shrinks_to_each_of_the_smallest_values_directly() {
+        for low in [0, 1, 5] {
+            for v in 0..40 {
+                let got = smaller_number(v, low);
+                assert!(
+                    got.iter().all(|&c| low <= c && c < v),
+                    "{v} from {low}: {got:?}"
+                );
+                let mut seen = got.clone();
+                seen.dedup();
+                assert_eq!(seen.len(), got.len(), "{v}: {got:?}");
+                // Every small value below v is tried: 2 from 10, as 1 and 3 are.
+                for c in low..v.min(low + SMALLEST_TRIED) {
+                    assert!(got.contains(&c), "{v} from {low} leaves out {c}: {got:?}");
+                }
+                if v > low {
+                    assert!(got.contains(&(v - 1)) && got.contains(&(v / 2).max(low)));
+                }
+            }
+        }
+        assert_eq!(smaller_number(u64::MAX, u64::MAX - 2).len(), 2);
+    }
 
     /// Why an instance breaks its statement's limits, if it does.
     fn broken_limit(inst: &Instance) -> Option<String> {
