@@ -475,6 +475,35 @@ fn period_certificates_are_written_and_checked() {
     );
     refused(&|c| c["game"] = "nim".into(), "not a take-and-break game");
     refused(&|c| c["format"] = "x".into(), "format");
+    // Forged past 2^63: 2·(2^63 + 9 + 1) + 2 wraps round to 22, which a few heaps "prove".
+    refused(
+        &|c| {
+            c["preperiod"] = ((1u64 << 63) + 9).into();
+            c["period"] = 1.into();
+            c["bound"] = 22.into();
+            c["computed"] = 22.into();
+            c["block"] = 1.into();
+            c["blocks"] = vec!["0000000000000000"; 22].into();
+        },
+        "past 2^64",
+    );
+    refused(&|c| c["period"] = (1u64 << 63).into(), "past 2^64");
+    for (field, value) in [
+        ("period", serde_json::json!(-1)),
+        ("preperiod", serde_json::json!(71.5)),
+        ("bound", serde_json::json!(1e30)),
+        ("computed", serde_json::json!("9999")),
+        ("max_take", serde_json::json!(u64::MAX)),
+        ("parts", serde_json::json!(1u64 << 63)),
+        ("block", serde_json::json!(0)),
+    ] {
+        let fragment = if value.is_u64() {
+            ""
+        } else {
+            "not a period certificate"
+        };
+        refused(&|c| c[field] = value.clone(), fragment);
+    }
     assert_refused(
         &["sequence", "nim", "--upto", "10", "--certificate", file],
         "",

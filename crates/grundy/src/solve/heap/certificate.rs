@@ -67,9 +67,12 @@ pub struct Certificate {
     pub blocks: Vec<String>,
 }
 
-/// The heaps whose values a period rests on: 0 to this − 1.
-pub fn bound(game: &TakeBreak, p: Period) -> u64 {
-    (game.max_parts().max(1) * (p.preperiod + p.period) + game.max_take()) as u64
+/// The heaps whose values a period rests on: 0 to this − 1; `None` when that is past
+/// 2^64 − 1 (no machine computes so many, so no such period is ever proved).
+pub fn bound(game: &TakeBreak, p: Period) -> Option<u64> {
+    let parts = game.max_parts().max(1) as u64;
+    let span = (p.preperiod as u64).checked_add(p.period as u64)?;
+    parts.checked_mul(span)?.checked_add(game.max_take() as u64)
 }
 
 fn hex(h: u64) -> String {
@@ -90,7 +93,9 @@ impl Certificate {
         computed: u64,
         value: impl Fn(u64) -> u32,
     ) -> Certificate {
-        let bound = bound(game, period);
+        // A period proved from computed values read every heap below its bound, so the
+        // bound fits; saturating only keeps this total.
+        let bound = bound(game, period).unwrap_or(u64::MAX);
         let block = block_size(bound);
         let blocks = (0..bound.div_ceil(block))
             .map(|b| {
@@ -208,6 +213,8 @@ pub fn verify(
     if cert.period == 0 {
         return Err(malformed("the period is 0"));
     }
+    // Every sum and product below is checked: a forged preperiod or period near 2^64 must
+    // not wrap the theorem's bound round to a small one that a few heaps would "prove".
     let too_big = |what: &str| malformed(format!("{what} is past what one machine can hold"));
     let preperiod = usize::try_from(cert.preperiod).map_err(|_| too_big("the preperiod"))?;
     let period_len = usize::try_from(cert.period).map_err(|_| too_big("the period"))?;
@@ -225,7 +232,12 @@ pub fn verify(
             cert.parts
         )));
     }
-    let need = bound(&game, period);
+    let need = bound(&game, period).ok_or_else(|| {
+        malformed(format!(
+            "preperiod {} and period {} put the theorem's bound past 2^64 − 1 heaps",
+            cert.preperiod, cert.period
+        ))
+    })?;
     if cert.bound != need {
         return Err(malformed(format!(
             "the theorem needs the values of heaps 0 to {}, the certificate's bound says {}",
@@ -233,6 +245,8 @@ pub fn verify(
             cert.bound.saturating_sub(1)
         )));
     }
+    // What was computed must hold the whole range the period is checked over (the plain
+    // loop below refuses, by its estimate, a range past its work limit).
     if cert.computed < need {
         return Err(malformed(format!(
             "the values of heaps 0 to {} were computed, the theorem needs heap {}",
@@ -253,6 +267,7 @@ pub fn verify(
     let computed = super::compute(&game, need - 1, Method::Loop, None, watch, budget)
         .map_err(|error| VerifyError::Recompute { bound: need, error })?;
     let value = |n: u64| computed.value(n);
+    // need = parts·(preperiod + period) + max_take ≥ preperiod + period: no wrap here.
     for n in cert.preperiod..need - cert.period {
         let (before, at) = (value(n), value(n + cert.period));
         if before != at {
@@ -299,6 +314,7 @@ mod tests {
     use super::*;
     use crate::solve::heap::{Unwatched, compute};
     use crate::work::MAX_STEPS;
+    use proptest::prelude::*;
 
     /// The certificate the table engine (sparse space, stopped at the first period)
     /// writes for `code`.
@@ -383,5 +399,85 @@ mod tests {
         assert!(matches!(check(&c), Err(VerifyError::Malformed(_))));
         assert!(parse("{\"format\": 1}").is_err());
         assert!(check(&good).is_ok());
+    }
+
+    /// The certificate of a false period whose bound wraps round 2^64 to 22: Kayles
+    /// leaves two heaps and takes two counters, so 2·(2^63 + 9 + 1) + 2 = 2^64 + 22.
+    fn wrapped(good: &Certificate) -> Certificate {
+        let mut c = good.clone();
+        c.preperiod = (1 << 63) + 9;
+        c.period = 1;
+        c.bound = 22;
+        c.computed = 22;
+        c.block = 1;
+        c.blocks = vec!["0".repeat(16); 22];
+        c
+    }
+
+    #[test]
+    fn a_period_whose_bound_wraps_round_is_refused_before_any_work() {
+        let good = certify("0.77", 2000);
+        for c in [wrapped(&good), {
+            let mut c = wrapped(&good);
+            c.period = 1 << 63;
+            c.preperiod = 9;
+            c
+        }] {
+            match verify(&c, &mut Unwatched, MAX_STEPS) {
+                Err(VerifyError::Malformed(m)) => assert!(m.contains("past 2^64"), "{m}"),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    /// A field's forged value: past 2^63, negative, a fraction, huge, a string, or any.
+    fn forged() -> impl Strategy<Value = serde_json::Value> {
+        use serde_json::json;
+        prop_oneof![
+            (0u64..64).prop_map(|k| json!((1u64 << 63) + k)),
+            (0u64..64).prop_map(|k| json!(u64::MAX - k)),
+            (1i64..1000).prop_map(|k| json!(-k)),
+            (0.0f64..1e6).prop_map(|x| json!(x + 0.5)),
+            Just(json!(1e30)),
+            Just(json!("12")),
+            Just(serde_json::Value::Null),
+            any::<u64>().prop_map(|k| json!(k)),
+            (0u64..400).prop_map(|k| json!(k)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any one field of an honest certificate changed is refused (never a panic, never a
+        /// "holds"), whatever the new value; the honest one holds.
+        #[test]
+        fn a_certificate_forged_field_by_field_is_refused(
+            field in prop::sample::select(vec![
+                "preperiod", "period", "max_take", "parts", "computed", "bound", "block",
+            ]),
+            value in forged(),
+        ) {
+            let good = honest_kayles();
+            let mut json = serde_json::to_value(good).unwrap();
+            prop_assume!(json[field] != value);
+            // Any count of heaps computed that covers the theorem's range is honest.
+            prop_assume!(!(field == "computed" && value.as_u64() >= json["bound"].as_u64()));
+            json[field] = value;
+            let verdict = parse(&json.to_string())
+                .and_then(|c| verify(&c, &mut Unwatched, MAX_STEPS));
+            prop_assert!(verdict.is_err(), "{field} = {}: {verdict:?}", json[field]);
+        }
+    }
+
+    /// Kayles's honest certificate, made once.
+    fn honest_kayles() -> &'static Certificate {
+        static GOOD: std::sync::OnceLock<Certificate> = std::sync::OnceLock::new();
+        GOOD.get_or_init(|| certify("0.77", 2000))
+    }
+
+    #[test]
+    fn the_honest_certificate_holds() {
+        assert!(verify(honest_kayles(), &mut Unwatched, MAX_STEPS).is_ok());
     }
 }
