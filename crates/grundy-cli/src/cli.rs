@@ -123,7 +123,7 @@ Examples:
         #[arg(long)]
         remoteness: bool,
         /// Threads for Cram's search, sharing one table (default: every core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=grundy::solve::parallel::MAX_THREADS as i64))]
         threads: Option<u16>,
         /// Cram: save what the search has proved in FILE every five minutes and when
         /// stopped (Ctrl-C, SIGTERM); the same command resumes from it.
@@ -190,7 +190,7 @@ Examples:
         checkpoint: Option<PathBuf>,
         /// Threads for the plain scans of large heaps (take-and-break games; default:
         /// every core). The values do not depend on it.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=grundy::solve::parallel::MAX_THREADS as i64))]
         threads: Option<u16>,
         /// Write the proved period's certificate to FILE (JSON: game, preperiod, period,
         /// the heaps the periodicity theorem needs, checksums of their values), for
@@ -343,7 +343,7 @@ Examples:
         #[arg(long)]
         misere: bool,
         /// Threads for Cram's search, sharing one table (default: every core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=grundy::solve::parallel::MAX_THREADS as i64))]
         threads: Option<u16>,
         /// Cram, one board: save what the search has proved in FILE every five minutes
         /// and when stopped (Ctrl-C, SIGTERM); the same command resumes from it. Under an
@@ -553,7 +553,7 @@ Examples:
         time_per_game: Option<String>,
         /// Threads for the plain scans of large heaps (default: every core); the games
         /// still run one after the other.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=grundy::solve::parallel::MAX_THREADS as i64))]
         threads: Option<u16>,
         /// Print each line as a JSON object (the journal's records) instead of a table row.
         #[arg(long)]

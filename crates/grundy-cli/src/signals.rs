@@ -8,28 +8,38 @@ static DEFERRING: AtomicBool = AtomicBool::new(false);
 /// The signal received while deferring, or 0.
 static PENDING: AtomicI32 = AtomicI32::new(0);
 
-/// Starts the thread that waits for SIGINT and SIGTERM.
+/// Starts the thread that waits for SIGINT and SIGTERM. The handlers are registered by
+/// that thread, and this waits until they are: when the system will not start a thread (a
+/// limit on processes), none is registered and both signals keep their default action.
 pub fn install() {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
-            return;
-        };
-        std::thread::spawn(move || {
-            for signal in signals.forever() {
-                // The first signal while deferring is left to the computation; a second
-                // one ends the process anyway.
-                if DEFERRING.load(Ordering::SeqCst)
-                    && PENDING
-                        .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
-                        .is_ok()
-                {
-                    continue;
+        let (ready, registered) = std::sync::mpsc::sync_channel::<()>(1);
+        let started = std::thread::Builder::new()
+            .name("grundy-signals".into())
+            .spawn(move || {
+                let signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]);
+                let _ = ready.send(());
+                let Ok(mut signals) = signals else {
+                    return;
+                };
+                for signal in signals.forever() {
+                    // The first signal while deferring is left to the computation; a
+                    // second one ends the process anyway.
+                    if DEFERRING.load(Ordering::SeqCst)
+                        && PENDING
+                            .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+                            .is_ok()
+                    {
+                        continue;
+                    }
+                    end_by(signal);
                 }
-                end_by(signal);
-            }
-        });
+            });
+        if started.is_ok() {
+            let _ = registered.recv();
+        }
     }
 }
 

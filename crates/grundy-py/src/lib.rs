@@ -591,9 +591,7 @@ fn table_json(
     use grundy::report::table;
     let board = board_of(game)?;
     table::check(board, &(rows.0..=rows.1), &(cols.0..=cols.1), misere).map_err(error)?;
-    if threads == Some(0) {
-        return Err(InputError::new_err("threads must be at least 1"));
-    }
+    let threads = threads_arg(threads)?;
     let options = Options {
         memory,
         cache: None,
@@ -805,17 +803,8 @@ fn survey_json(
         e => GrundyError::new_err(e.to_string()),
     };
     let g = survey::game(game).map_err(to_py)?;
-    let time_limit = match time_limit {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(InputError::new_err(format!(
-                "time_limit {t} is not a number of seconds"
-            )));
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
-    if threads == Some(0) {
-        return Err(InputError::new_err("threads must be at least 1"));
-    }
+    let time_limit = seconds("time_limit", time_limit, survey::MAX_TIME_LIMIT)?;
+    let threads = threads_arg(threads)?;
     let options = Options {
         upto,
         dir,
@@ -846,14 +835,8 @@ fn survey_object(
             "heaps up to {upto} were asked for; a game written in Python holds at most {limit} positions"
         )));
     }
-    let deadline = match time_limit {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(InputError::new_err(format!(
-                "time_limit {t} is not a number of seconds"
-            )));
-        }
-        t => t.map(|t| started + Duration::from_secs_f64(t)),
-    };
+    let deadline = seconds("time_limit", time_limit, grundy::survey::MAX_TIME_LIMIT)?
+        .and_then(|t| started.checked_add(t));
     let mut solver = Solver::with_limit(&g, limit);
     let mut values = Vec::with_capacity(upto as usize + 1);
     for n in 0..=upto {
@@ -920,6 +903,30 @@ fn generate(problem: &str, size: &str, seed: u64, cases: Option<usize>) -> PyRes
             .map_err(|m| InputError::new_err(format!("cases {c}: {m}")))?;
     }
     Ok(grundy::contest::Instance::generate(problem, size, cases, seed).text())
+}
+
+/// A count of threads as Python gives it: from 1 to the most the engines start.
+fn threads_arg(threads: Option<usize>) -> PyResult<Option<usize>> {
+    let most = grundy::solve::parallel::MAX_THREADS;
+    match threads {
+        Some(n) if n == 0 || n > most => Err(InputError::new_err(format!(
+            "threads={n}: expected from 1 to {most} threads"
+        ))),
+        t => Ok(t),
+    }
+}
+
+/// A time in seconds as Python gives it (a float): finite, not negative, at most `most`.
+fn seconds(name: &str, t: Option<f64>, most: Duration) -> PyResult<Option<Duration>> {
+    match t {
+        Some(t) if !(t.is_finite() && t >= 0.0 && t <= most.as_secs_f64()) => {
+            Err(InputError::new_err(format!(
+                "{name}={t}: expected a number of seconds from 0 to {}",
+                most.as_secs()
+            )))
+        }
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
 }
 
 /// The limits of a judge's run: seconds, bytes of address space, bytes of output.

@@ -427,6 +427,21 @@ def test_a_survey_takes_games_written_in_python():
     assert cut.outcome == "time-limit" and 0 < cut.computed < 10_000
 
 
+def test_out_of_range_times_and_thread_counts_are_refused_not_panics():
+    # A time past a year overflowed the clock (PanicException); a count of threads past
+    # what the engines start panicked building the pool.
+    for limit in (1e19, float("inf"), float("nan"), -1.0):
+        with pytest.raises(grundy.InputError, match="time_limit"):
+            grundy.survey(["0.6"], 10, time_limit=limit)
+        with pytest.raises(grundy.InputError, match="time_limit"):
+            grundy.survey([Subtraction(1, 2)], 10, time_limit=limit)
+    for threads in (0, 5000):
+        with pytest.raises(grundy.InputError, match="threads"):
+            grundy.survey(["0.6"], 10, threads=threads)
+        with pytest.raises(grundy.InputError, match="threads"):
+            grundy.table("cram", range(2, 3), range(2, 3), threads=threads)
+
+
 def test_a_python_games_exception_reaches_the_survey_caller():
     import concurrent.futures
 

@@ -27,7 +27,7 @@ fn cram(board: (usize, usize)) -> Nimber {
 fn cram_two_threads(board: (usize, usize)) -> Nimber {
     let cram = Cram::new(board.0, board.1).expect("at most 64 cells");
     let table = SharedTable::with_budget(1 << 30);
-    let pool = parallel::pool(2);
+    let pool = parallel::pool(2, &mut grundy::progress::NoProgress).expect("two threads");
     let free = divan::black_box(cram.full());
     parallel::sum_value(
         &cram,

@@ -44,6 +44,10 @@ pub fn run(req: Request) -> Result<(), Failure> {
         })?),
         None => None,
     };
+    if let Some(limit) = time_limit {
+        survey::check_time_limit(limit)
+            .map_err(|e| Failure::input(anyhow!("--time-per-game: {e}")))?;
+    }
     // Every game is read before any work, so a typo late in the list costs nothing.
     let mut games = Vec::new();
     for code in &req.games {

@@ -503,3 +503,64 @@ fn a_table_of_one_cram_board_keeps_a_checkpoint() {
     assert_eq!(range.status, 2);
     assert!(range.stderr.contains("one Cram board"), "{}", range.stderr);
 }
+
+/// Under a limit on processes the search gets the threads the system will start, fewer
+/// than asked (said on standard error), and none at all leaves it alone on the main
+/// thread; the value is the same and nothing panics. The limit binds only a user other
+/// than root, so as root the binary is run as `nobody` (skipped where that cannot be done).
+#[test]
+fn a_process_limit_costs_threads_not_the_answer() {
+    let bin = env!("CARGO_BIN_EXE_grundy");
+    let as_limited = |nproc: &str, args: &[&str]| {
+        let root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        let mut cmd = std::process::Command::new(if root { "setpriv" } else { "prlimit" });
+        if root {
+            cmd.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "prlimit",
+            ]);
+        }
+        cmd.arg(format!("--nproc={nproc}")).arg(bin).args(args);
+        cmd.current_dir(std::env::temp_dir()).output().ok()
+    };
+    let Some(probe) = as_limited("100", &["--version"]) else {
+        eprintln!("skipped: neither setpriv nor prlimit runs here");
+        return;
+    };
+    if !probe.status.success() {
+        eprintln!(
+            "skipped: the binary does not run under prlimit: {}",
+            String::from_utf8_lossy(&probe.stderr)
+        );
+        return;
+    }
+    let expected = run_ok(&["table", "cram", "--rows", "4", "--cols", "5"], "");
+    for (nproc, threads, said) in [
+        ("1", "2", "searching on this one alone"),
+        ("40", "1000", "search thread"),
+    ] {
+        let args = [
+            "table",
+            "cram",
+            "--rows",
+            "4",
+            "--cols",
+            "5",
+            "--threads",
+            threads,
+        ];
+        let out = as_limited(nproc, &args).expect("it ran before");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "nproc {nproc}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+        assert!(
+            stderr.contains(said) && !stderr.contains("panicked"),
+            "{stderr}"
+        );
+    }
+}

@@ -155,6 +155,15 @@ fn bad_requests_are_refused_before_any_work() {
         2,
         "--time-per-game",
     );
+    // An instant that far ahead overflowed the clock (a panic, exit 134).
+    for time in ["9223372036854775807s", "367days"] {
+        assert_refused(
+            &["survey", "0.6", "--upto", "100", "--time-per-game", time],
+            "",
+            2,
+            "past the longest, 31622400 s (a year)",
+        );
+    }
     assert_refused(
         &["survey", "0.6", "--upto", "9999999999999"],
         "",

@@ -101,7 +101,12 @@ pub fn solve_cram<B: CramWord>(
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
     if threads > 1 {
-        return solve_cram_parallel(cram, free, memory, winning, threads, progress);
+        // A pool the system will not start at all leaves the search alone, on this thread.
+        if let Some(pool) = crate::solve::parallel::pool(threads, progress) {
+            let table = SharedTable::<B>::with_budget(memory as usize);
+            return solve_cram_shared(cram, free, &table, winning, &pool, progress);
+        }
+        progress.warning("the system started no search thread; searching on this one alone");
     }
     let mut search =
         Search::new(cram, PackedTable::<B>::with_budget(memory as usize)).with_progress(progress);
@@ -118,29 +123,16 @@ pub fn solve_cram<B: CramWord>(
     (value, wins, stats)
 }
 
-fn solve_cram_parallel<B: CramWord>(
-    cram: CramOn<B>,
-    free: B,
-    memory: u64,
-    winning: bool,
-    threads: usize,
-    progress: &mut dyn Progress,
-) -> (Nimber, Vec<Placement>, SearchStats) {
-    let table = SharedTable::<B>::with_budget(memory as usize);
-    solve_cram_shared(cram, free, &table, winning, threads, progress)
-}
-
 fn solve_cram_shared<B: CramWord>(
     cram: CramOn<B>,
     free: B,
     table: &SharedTable<B>,
     winning: bool,
-    threads: usize,
+    pool: &rayon::ThreadPool,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
     use crate::solve::parallel;
-    let pool = parallel::pool(threads);
-    let (value, stats) = parallel::sum_value(&cram, &cram.regions(free), table, &pool, progress);
+    let (value, stats) = parallel::sum_value(&cram, &cram.regions(free), table, pool, progress);
     let mut wins = Vec::new();
     if winning && !value.is_zero() {
         let placements = cram.placements(free);
@@ -148,7 +140,7 @@ fn solve_cram_shared<B: CramWord>(
             .iter()
             .map(|&p| cram.regions(cram.after(free, p)).into_vec())
             .collect();
-        let zero = parallel::zeros(&cram, &afters, table, &pool);
+        let zero = parallel::zeros(&cram, &afters, table, pool);
         wins = placements
             .into_iter()
             .zip(zero)
@@ -213,9 +205,15 @@ pub fn solve_cram_saved<B: CramWord>(
         let _one = saving.lock().unwrap_or_else(|e| e.into_inner());
         crate::store::write(path, &label, &table.snapshot())
     };
+    let no_threads = || {
+        Error::failed(
+            "the system would not start a thread for the search or its saves (a limit on processes?)",
+        )
+    };
+    let pool = crate::solve::parallel::pool(threads, progress).ok_or_else(no_threads)?;
     let done = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let saver = std::thread::Builder::new().spawn_scoped(scope, || {
             let mut last = std::time::Instant::now();
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(100));
@@ -225,6 +223,9 @@ pub fn solve_cram_saved<B: CramWord>(
                 }
             }
         });
+        if saver.is_err() {
+            return Err(no_threads());
+        }
         // Saves once more when the search ends, and when a stop unwinds it.
         struct Finally<'a, F: Fn() -> Result<(), crate::store::StoreError>>(
             &'a std::sync::atomic::AtomicBool,
@@ -237,9 +238,11 @@ pub fn solve_cram_saved<B: CramWord>(
             }
         }
         let _finally = Finally(&done, save);
-        solve_cram_shared(cram, free, &table, winning, threads, progress)
+        Ok(solve_cram_shared(
+            cram, free, &table, winning, &pool, progress,
+        ))
     });
-    let (value, wins, stats) = result;
+    let (value, wins, stats) = result?;
     Ok((value, wins, stats, loaded))
 }
 
@@ -305,6 +308,10 @@ pub struct Labelled<'a> {
 impl Progress for Labelled<'_> {
     fn status(&mut self, what: &str) {
         self.progress.status(&format!("{}: {what}", self.label));
+    }
+
+    fn warning(&mut self, message: &str) {
+        self.progress.warning(&format!("{}: {message}", self.label));
     }
 }
 

@@ -26,13 +26,38 @@ use crate::solve::table::{Packed, SharedTable, Table};
 /// The word a game's positions pack into: what its shared table is keyed by.
 pub type Key<G> = <<G as Game>::Position as Packed>::Word;
 
-/// A pool of `threads` threads (every core when 0).
-pub fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("grundy-search-{i}"))
-        .build()
-        .expect("threads for the search")
+/// The most threads a search or scan is given: past every machine grundy is meant for,
+/// and short of what a process limit usually allows.
+pub const MAX_THREADS: usize = 1024;
+
+/// A pool of `threads` threads (every core when 0). When the system will not start that
+/// many (a limit on processes, `ulimit -u`), half as many are tried, and so on down to
+/// one, and `progress` is warned of the number it got; `None` when not even one starts
+/// (the caller says what it does instead).
+pub fn pool(threads: usize, progress: &mut dyn Progress) -> Option<rayon::ThreadPool> {
+    let asked = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut n = asked;
+    loop {
+        let built = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("grundy-search-{i}"))
+            .build();
+        match built {
+            Ok(pool) => {
+                if n < asked {
+                    progress.warning(&format!(
+                        "the system started {n} of the {asked} search threads asked for; going on with {n}"
+                    ));
+                }
+                return Some(pool);
+            }
+            Err(_) if n > 1 => n /= 2,
+            Err(_) => return None,
+        }
+    }
 }
 
 /// The search's flag for stopping, carried into a task on another thread.
@@ -171,11 +196,16 @@ where
         // The round runs on the pool; this thread tells the terminal how far it is.
         let answers = std::thread::scope(|scope| {
             let (done, ended) = std::sync::mpsc::channel::<()>();
-            let running = scope.spawn(move || {
+            let running = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let answers = round();
                 let _ = done.send(());
                 answers
             });
+            // No thread to spare (a process limit): the round runs here, unreported.
+            let running = match running {
+                Ok(running) => running,
+                Err(_) => return round(),
+            };
             // Woken at once when the round ends (or fails: the sender is dropped).
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
                 ended.recv_timeout(std::time::Duration::from_millis(100))

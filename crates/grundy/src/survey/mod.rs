@@ -56,6 +56,22 @@ const SAVE_EVERY: Duration = Duration::from_secs(60);
 /// Rare values listed in a record, at most (the count is always given).
 const MAX_RARE_VALUES: usize = 64;
 
+/// The longest time one game may be given: a year. A longer one is a slip of the keyboard,
+/// and an instant that far ahead may not be one the clock can hold.
+pub const MAX_TIME_LIMIT: Duration = Duration::from_secs(366 * 24 * 60 * 60);
+
+/// Refuses a time per game past [`MAX_TIME_LIMIT`], in words that name it.
+pub fn check_time_limit(limit: Duration) -> Result<(), SurveyError> {
+    if limit > MAX_TIME_LIMIT {
+        return Err(SurveyError::Input(format!(
+            "a time per game of {} s is past the longest, {} s (a year)",
+            limit.as_secs(),
+            MAX_TIME_LIMIT.as_secs()
+        )));
+    }
+    Ok(())
+}
+
 /// What every game of a survey is asked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -64,7 +80,8 @@ pub struct Options {
     /// Where checkpoints, certificates and the journal are kept; `None` keeps nothing, and
     /// then a game past the work limit of [`work::MAX_STEPS`] is refused.
     pub dir: Option<PathBuf>,
-    /// The time one game may take in this run; `None` for no limit.
+    /// The time one game may take in this run, at most [`MAX_TIME_LIMIT`]; `None` for no
+    /// limit.
     pub time_limit: Option<Duration>,
     /// Threads for the plain scans of large heaps; `None` for one per core.
     pub threads: Option<usize>,
@@ -320,6 +337,9 @@ pub fn run_one(
     watch: &mut dyn Watch,
 ) -> Result<Record, SurveyError> {
     let started = Instant::now();
+    if let Some(limit) = options.time_limit {
+        check_time_limit(limit)?;
+    }
     // A damaged checkpoint or one held by another run is the user's to fix.
     let files = |e: StoreError| match e {
         StoreError::InUse { .. } => SurveyError::Input(format!("checkpoint refused: {e}")),
@@ -343,7 +363,8 @@ pub fn run_one(
     };
     let mut guard = Guard {
         inner: watch,
-        deadline: options.time_limit.map(|t| started + t),
+        // Checked: an instant past what the clock holds means no deadline to meet.
+        deadline: options.time_limit.and_then(|t| started.checked_add(t)),
         timed_out: false,
         ckpt: ckpt.as_deref(),
         game,
