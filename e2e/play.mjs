@@ -277,6 +277,30 @@ try {
 
   // 6. Misère play: with the switch on, the hints follow misère play (each green move
   //    leaves a position misère analysis calls lost) and following them wins Kayles 4 6.
+  //    The summary never shows an XOR equation under misère play, and always one under
+  //    normal play whose arithmetic holds.
+  const summaryOf = async (name, pos) => {
+    await newGame(page, name, pos, "you");
+    return page.$eval("#summary", (e) => e.textContent);
+  };
+  for (const [name, pos] of [["nim", "1 1"], ["kayles", "3 4 5"], ["nim", "3 4 5"]]) {
+    const normal = await summaryOf(name, pos);
+    const m = normal.match(/worth (\d+) = ([\d xor]+):/);
+    if (!m) fail(`normal play: ${name} ${pos} summed up without its XOR: '${normal}'`);
+    const xor = m[2].split(" xor ").reduce((a, v) => a ^ Number(v), 0);
+    if (xor !== Number(m[1])) fail(`normal play: '${normal}' is false arithmetic`);
+    await page.check("#misere");
+    const misere = await summaryOf(name, pos);
+    await page.uncheck("#misere");
+    if (misere.includes(" = ") && misere.includes("xor") && !misere.includes("nim-sum")) {
+      fail(`misère play: ${name} ${pos} shows an XOR equation: '${misere}'`);
+    }
+    if (!misere.includes("under misère play")) fail(`misère play: ${name} ${pos}: '${misere}'`);
+    const analysis = await api(url, "api/analyze", name, pos, true);
+    const says = misere.includes("player to move loses") ? "second" : "first";
+    if (says !== analysis.winner) fail(`misère play: '${misere}' against analyze's winner ${analysis.winner}`);
+    console.log(`summary of ${name} ${pos}: normal '${normal}'; misère '${misere}'`);
+  }
   await page.check("#misere");
   s = await newGame(page, "kayles", "4 6", "you");
   moves = 0;

@@ -21,6 +21,10 @@ pub struct Cli {
     /// The subcommand and its arguments.
     #[command(subcommand)]
     pub command: Command,
+    /// No progress on standard error: no bars on a terminal, no progress lines (every
+    /// 10 s) off one. Warnings and errors are still printed.
+    #[arg(long, global = true)]
+    pub quiet: bool,
 }
 
 /// The subcommands, each with its arguments.
@@ -75,6 +79,7 @@ opponent can neither win nor draw) and, in a drawn position, the moves that keep
     #[command(after_long_help = "\
 Examples:
   grundy analyze nim examples/nim.txt
+  grundy analyze kayles 3 4 5
   echo '1 1 1' | grundy analyze nim --misere
   echo '3 4 5' | grundy analyze kayles --json
   echo '10 7' | grundy analyze subtraction:1,3,4
@@ -90,8 +95,13 @@ Examples:
     Analyze {
         /// The game: a contest game, a board game, a heap family or script:FILE.
         game: String,
-        /// The input file; standard input when absent or '-'.
+        /// The input file; standard input when absent or '-'. Or the position itself, as
+        /// arguments: `grundy analyze nim 3 4 5` reads `3 4 5`.
+        #[arg(value_name = "FILE|POSITION")]
         file: Option<PathBuf>,
+        /// The rest of a position given as arguments.
+        #[arg(value_name = "POSITION", hide = true)]
+        position: Vec<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,

@@ -29,7 +29,7 @@ pub mod commands;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod problems;
-mod progress;
+pub mod progress;
 pub mod signals;
 
 use std::fmt;
@@ -105,6 +105,17 @@ impl From<grundy::report::Error> for Failure {
             grundy::report::ErrorKind::Failed => Failure::other(anyhow::anyhow!(e.message)),
         }
     }
+}
+
+/// Prints a note on standard error: one line, `grundy: ` and the message with any control
+/// characters escaped (progress off a terminal).
+pub fn note(message: fmt::Arguments<'_>) {
+    let text = message.to_string();
+    let _ = writeln!(
+        io::stderr(),
+        "grundy: {}",
+        grundy::parse::escaped_str(&text)
+    );
 }
 
 /// Prints a warning on standard error: one line, `grundy: warning: ` and the message with

@@ -51,7 +51,10 @@ fn run() -> u8 {
         }
         Err(e) => {
             let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                "error: a subcommand is required: solve, analyze, sequence, explore, table, gen, judge, serve or picture (see --help)".into()
+                format!(
+                    "error: a subcommand is required: {} (see --help)",
+                    subcommand_names()
+                )
             } else {
                 one_line(&e.render().to_string(), std::env::args_os())
             };
@@ -66,6 +69,7 @@ fn run() -> u8 {
         );
         return 1;
     }
+    grundy_cli::progress::set_quiet(cli.quiet);
     grundy_cli::signals::install();
     // Under an MPI launcher (the `mpi` feature), every rank runs the command; rank 0 alone
     // speaks for the job.
@@ -90,6 +94,22 @@ fn run() -> u8 {
     }
 }
 
+/// Every subcommand clap knows, in the order of `--help`: "a, b or c".
+fn subcommand_names() -> String {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let names: Vec<&str> = command
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set() && c.get_name() != "help")
+        .map(|c| c.get_name())
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// clap's usage error on one line, like every other error: its message and tips joined,
 /// the usage block dropped (`--help` shows it). Arguments that hold line breaks or other
 /// controls are escaped first, so their breaks are not taken for clap's.
@@ -106,7 +126,8 @@ fn one_line(rendered: &str, args: impl Iterator<Item = OsString>) -> String {
         .lines()
         .map(str::trim)
         .take_while(|l| !l.starts_with("Usage:"))
-        .filter(|l| !l.is_empty())
+        // clap's own pointer to the help is said once, the house's way, below.
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
         .collect();
     let line = kept.join(" ");
     if line.contains("--help") {
@@ -150,5 +171,28 @@ mod tests {
             line,
             "error: unexpected argument 'a\\nb' found tip: try '--x' (see --help)"
         );
+        let rendered = "error: invalid value 'abc' for '--upto <N>': invalid digit found in string\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(rendered, ["grundy".into()].into_iter()),
+            "error: invalid value 'abc' for '--upto <N>': invalid digit found in string (see --help)"
+        );
+    }
+
+    #[test]
+    fn a_bare_call_names_every_subcommand() {
+        use clap::CommandFactory;
+        let names = subcommand_names();
+        for sub in Cli::command().get_subcommands() {
+            if sub.get_name() != "help" {
+                assert!(
+                    names.contains(sub.get_name()),
+                    "{} not in {names}",
+                    sub.get_name()
+                );
+            }
+        }
+        for sub in ["quotient", "verify", "survey", "serve"] {
+            assert!(names.contains(sub), "{names}");
+        }
     }
 }

@@ -67,6 +67,31 @@ const HEAD_TIME: Duration = Duration::from_secs(10);
 const HEAD_TIME_BUSY: Duration = Duration::from_secs(1);
 /// The most connections open at once (fewer when the file limit is lower).
 const MAX_CONNECTIONS: usize = 1024;
+/// How long a request's body may take to arrive (its 64 KiB come in well under a second
+/// on any link), or [`BODY_TIME_BUSY`] once half of the connections allowed are open: a
+/// body trickled a byte at a time holds its connection no longer than a silent head does.
+const BODY_TIME: Duration = Duration::from_secs(5);
+const BODY_TIME_BUSY: Duration = Duration::from_secs(1);
+
+/// Connections open now, and the most allowed: whether the server is busy.
+static OPEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static CAP: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(MAX_CONNECTIONS);
+
+/// Counts a connection open while it lives.
+struct Open;
+
+impl Open {
+    fn new() -> Open {
+        OPEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Open
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        OPEN.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
 /// The most sums a move list's remoteness search holds: about two seconds of work at
 /// most (two 4×4 cakes full of candles pass it after 2 s; Cram 5×6 needs 400,000 sums),
 /// since every move of a game lists its moves again.
@@ -109,6 +134,7 @@ pub fn router(scripts: Option<&Path>, time_limit: Duration) -> Router {
         .route("/api/games", get(games))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(body_in_time))
         .layer(middleware::from_fn(same_origin))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -145,13 +171,22 @@ pub fn serve(
     time_limit: Duration,
     listening: impl FnOnce(SocketAddr) -> std::io::Result<()>,
 ) -> Result<(), ServeError> {
-    if let Some(dir) = scripts
-        && !dir.is_dir()
-    {
-        return Err(ServeError::Usage(format!(
-            "--scripts {}: expected a folder of .rhai files",
-            grundy::parse::escaped_path(dir)
-        )));
+    if let Some(dir) = scripts {
+        // Missing is the system's answer (exit 1, as for any file); a file, the user's.
+        let shown = grundy::parse::escaped_path(dir);
+        match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Err(ServeError::Usage(format!(
+                    "--scripts {shown}: expected a folder of .rhai files, found a file"
+                )));
+            }
+            Err(e) => {
+                return Err(ServeError::Failed(format!(
+                    "--scripts {shown}: cannot read: {e}"
+                )));
+            }
+        }
     }
     let ip: IpAddr = bind.parse().map_err(|_| {
         ServeError::Usage(format!(
@@ -206,6 +241,7 @@ fn connection_cap() -> usize {
 /// send a request's head (and as long between requests), or [`HEAD_TIME_BUSY`] once half
 /// of `cap` are open: silent sockets cannot hold the server.
 async fn accept(listener: tokio::net::TcpListener, app: Router, cap: usize) {
+    CAP.store(cap, std::sync::atomic::Ordering::Relaxed);
     let open = Arc::new(Semaphore::new(cap));
     loop {
         let Ok(permit) = open.clone().acquire_owned().await else {
@@ -223,6 +259,7 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, cap: usize) {
         let service = hyper_util::service::TowerToHyperService::new(app.clone());
         tokio::spawn(async move {
             let _permit = permit;
+            let _open = Open::new();
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -232,6 +269,52 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, cap: usize) {
             let _ = builder.serve_connection(io, service).await;
         });
     }
+}
+
+/// Reads a request's body whole within [`BODY_TIME`] (or [`BODY_TIME_BUSY`]) and at most
+/// [`MAX_BODY`] bytes, before any handler sees it: a body that trickles in is cut off with
+/// 408, one too long with 413, each with a JSON error like every other refusal.
+async fn body_in_time(request: HttpRequest, next: Next) -> Response {
+    use std::sync::atomic::Ordering;
+    let busy = OPEN.load(Ordering::Relaxed) > CAP.load(Ordering::Relaxed) / 2;
+    let deadline = if busy { BODY_TIME_BUSY } else { BODY_TIME };
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, MAX_BODY);
+    let bytes = match tokio::time::timeout(deadline, read).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => {
+            return ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request body is larger than the {} KiB allowed, or was cut short",
+                    MAX_BODY >> 10
+                ),
+            )
+            .into_response();
+        }
+        Err(_) => {
+            let mut refused = ApiError(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within {} s",
+                    deadline.as_secs()
+                ),
+            )
+            .into_response();
+            // The rest of the body is never read: the connection cannot carry another
+            // request.
+            refused.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            return refused;
+        }
+    };
+    next.run(HttpRequest::from_parts(
+        parts,
+        axum::body::Body::from(bytes),
+    ))
+    .await
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {

@@ -1,5 +1,6 @@
 //! Files grundy writes and later reads back: tables kept between runs (the cakes cache),
-//! and the checkpoints of long computations.
+//! and the checkpoints of long computations; and every file read whole, up to a limit
+//! ([`read_named`] for what a user names, [`read_kept`] for what grundy keeps itself).
 //!
 //! Every such file is one container: a fixed header, a label saying what it holds, then
 //! the payload.
@@ -216,6 +217,84 @@ pub fn read(path: &Path, label: &str, max_payload: u64) -> Result<Option<Vec<u8>
         return Err(damaged("checksum mismatch".to_string()));
     }
     Ok(Some(payload))
+}
+
+/// Why a file could not be read whole ([`read_named`], [`read_kept`], [`read_bounded`]).
+#[derive(Debug, Error)]
+pub enum ReadError {
+    /// The operating system refused.
+    #[error("cannot read: {0}")]
+    Io(io::Error),
+    /// More bytes than the caller allows: refused as soon as that is known, never read in
+    /// full (a device or a pipe that never ends is cut off at the limit).
+    #[error("larger than the {limit} bytes allowed")]
+    TooLarge {
+        /// The limit, bytes.
+        limit: u64,
+    },
+    /// Not a regular file, where only one is read (a file grundy keeps in its folders).
+    #[error("{0}, not a regular file")]
+    NotAFile(&'static str),
+}
+
+/// Reads all of `reader`, refusing past `limit` bytes: at once when its `size` is known,
+/// else as soon as the limit is passed, never holding more than the limit. The buffer is
+/// grown by hand, not by `read_to_end`'s doubling, which could reserve twice the limit.
+pub fn read_bounded(
+    mut reader: impl Read,
+    size: Option<u64>,
+    limit: u64,
+) -> Result<Vec<u8>, ReadError> {
+    if size.is_some_and(|s| s > limit) {
+        return Err(ReadError::TooLarge { limit });
+    }
+    let cap = usize::try_from(limit).unwrap_or(usize::MAX);
+    let first = size.map_or(1 << 16, |s| s as usize).min(cap);
+    let mut bytes = Vec::with_capacity(first.saturating_add(1));
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        if (bytes.len() + n) as u64 > limit {
+            return Err(ReadError::TooLarge { limit });
+        }
+        if bytes.capacity() - bytes.len() < n {
+            let room = bytes.capacity().max(n).min(cap - bytes.len());
+            bytes.reserve_exact(room);
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+    Ok(bytes)
+}
+
+/// Reads the file a user named, up to `limit` bytes. A regular file larger than that is
+/// refused before a byte is read; a FIFO (`<(...)`), a device or a pipe is read as a
+/// stream and cut off at the limit.
+pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let file = File::open(path).map_err(ReadError::Io)?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    if meta.is_dir() {
+        return Err(ReadError::NotAFile("a directory"));
+    }
+    read_bounded(file, meta.is_file().then_some(meta.len()), limit)
+}
+
+/// Reads a file grundy keeps in its own folders (a journal, a lock), up to `limit` bytes;
+/// `Ok(None)` when there is none. Only a regular file is read: anything else there (a
+/// FIFO would block the read for ever) is refused without waiting on it.
+pub fn read_kept(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, ReadError> {
+    let file = match open_regular(path) {
+        Ok(f) => f,
+        Err(Opened::Missing) => return Ok(None),
+        Err(Opened::NotAFile(what)) => return Err(ReadError::NotAFile(what)),
+        Err(Opened::Io(e)) => return Err(ReadError::Io(e)),
+    };
+    let size = file.metadata().map_err(ReadError::Io)?.len();
+    read_bounded(file, Some(size), limit).map(Some)
 }
 
 /// Why [`open_regular`] did not give a file.
@@ -725,5 +804,79 @@ mod tests {
         let e = write(&file.join("t.bin"), "t", b"x").unwrap_err();
         assert!(matches!(e, StoreError::Io { .. }), "{e}");
         assert!(std::error::Error::source(&e).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn whole_reads_stop_at_their_limit_whatever_the_path_is() {
+        let dir = tempfile::tempdir().unwrap();
+        // A device never ends: cut off at the limit, not read on.
+        let zero = Path::new("/dev/zero");
+        assert!(matches!(
+            read_named(zero, 1 << 20),
+            Err(ReadError::TooLarge { limit }) if limit == 1 << 20
+        ));
+        assert!(matches!(
+            read_kept(zero, 1 << 20),
+            Err(ReadError::NotAFile(_))
+        ));
+        // A sparse file is refused by its size before a byte is read.
+        let sparse = dir.path().join("sparse");
+        File::create(&sparse).unwrap().set_len(1 << 40).unwrap();
+        assert!(matches!(
+            read_named(&sparse, 1 << 20),
+            Err(ReadError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            read_kept(&sparse, 1 << 20),
+            Err(ReadError::TooLarge { .. })
+        ));
+        // A FIFO the user names is read as a stream; one in grundy's folders is refused
+        // without waiting for a writer.
+        let fifo = dir.path().join("fifo");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        assert!(matches!(
+            read_kept(&fifo, 10),
+            Err(ReadError::NotAFile("a FIFO"))
+        ));
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::write(fifo, b"3 4 5\n").unwrap())
+        };
+        assert_eq!(read_named(&fifo, 10).unwrap(), b"3 4 5\n");
+        writer.join().unwrap();
+        // A regular file up to its limit, exactly; missing ones.
+        let file = dir.path().join("file");
+        fs::write(&file, b"0123456789").unwrap();
+        assert_eq!(read_named(&file, 10).unwrap(), b"0123456789");
+        assert!(matches!(
+            read_named(&file, 9),
+            Err(ReadError::TooLarge { limit: 9 })
+        ));
+        assert_eq!(read_kept(&file, 10).unwrap().unwrap(), b"0123456789");
+        assert!(read_kept(&dir.path().join("none"), 10).unwrap().is_none());
+        assert!(matches!(
+            read_named(&dir.path().join("none"), 10),
+            Err(ReadError::Io(_))
+        ));
+        assert!(matches!(
+            read_named(dir.path(), 10),
+            Err(ReadError::NotAFile(_))
+        ));
+        // A stream just past its limit, read in pieces.
+        let stream = std::io::Read::chain(&[1u8; 70_000][..], &[2u8; 70_000][..]);
+        assert!(matches!(
+            read_bounded(stream, None, 139_999),
+            Err(ReadError::TooLarge { .. })
+        ));
+        let stream = std::io::Read::chain(&[1u8; 70_000][..], &[2u8; 70_000][..]);
+        assert_eq!(read_bounded(stream, None, 140_000).unwrap().len(), 140_000);
     }
 }

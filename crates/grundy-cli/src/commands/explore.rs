@@ -66,7 +66,8 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         (Some(upto), None) => {
             let report = explore::line(&game, upto, &options, &mut bar)?;
             if let Some(png) = req.png {
-                picture::line_plot(png, &report.game, 0, &report.values).map_err(Failure::input)?;
+                picture::line_plot(png, &report.game, 0, &report.values)
+                    .map_err(|e| Failure::from(e.into_error()))?;
             }
             print(&mut out, req.json, &report, &report)?;
         }
@@ -74,7 +75,8 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             let (xs, ys) = parse_grid(grid)?;
             let report = explore::grid(&game, xs, ys, &options, &mut bar)?;
             if let Some(png) = req.png {
-                picture::value_map(png, &report.game, &report.grid()).map_err(Failure::input)?;
+                picture::value_map(png, &report.game, &report.grid())
+                    .map_err(|e| Failure::from(e.into_error()))?;
             }
             print(&mut out, req.json, &report, &report)?;
         }
@@ -104,7 +106,8 @@ fn graph(req: &Request<'_>) -> Result<(), Failure> {
     let report = match req.png {
         Some(png) => {
             let (report, pic) = picture::graph::explored(&input)?;
-            picture::graph::write_graph(png, &pic, picture::Format::Png).map_err(Failure::input)?;
+            picture::graph::write_graph(png, &pic, picture::Format::Png)
+                .map_err(|e| Failure::from(e.into_error()))?;
             report
         }
         None => grundy::report::graph::explore(&input)?,

@@ -120,7 +120,7 @@ fn ramp(i: usize, n: usize) -> Size {
 fn sample_files(dir: &Path) -> Result<Vec<Test>, Failure> {
     let shown = escaped_path(dir);
     let entries = fs::read_dir(dir)
-        .map_err(|e| Failure::input(anyhow!("--samples {shown}: cannot read: {e}")))?;
+        .map_err(|e| Failure::other(anyhow!("--samples {shown}: cannot read: {e}")))?;
     let mut inputs: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "in") && p.is_file())
@@ -154,8 +154,8 @@ fn sample_files(dir: &Path) -> Result<Vec<Test>, Failure> {
 fn materialise(problem: Problem, test: &Test) -> Result<(Vec<u8>, Vec<u8>), Failure> {
     if let Source::Sample { input, answer } = &test.source {
         let read = |p: &Path| {
-            fs::read(p)
-                .map_err(|e| Failure::input(anyhow!("{}: cannot read: {e}", escaped_path(p))))
+            grundy::store::read_named(p, super::MAX_INPUT)
+                .map_err(|e| super::read_failure(&escaped_path(p), e))
         };
         let bytes = read(input)?;
         let expected = match answer {
@@ -263,7 +263,8 @@ pub fn run(req: &Request) -> Result<(), Failure> {
     let records: Vec<Mutex<Option<Record>>> = tests.iter().map(|_| Mutex::new(None)).collect();
     let fatal: Mutex<Option<Failure>> = Mutex::new(None);
     let next = AtomicUsize::new(0);
-    let bar = progress_bar(tests.len() as u64);
+    let bar = crate::progress::shown(progress_bar(tests.len() as u64));
+    let lines = Mutex::new(crate::progress::Lines::new());
     let failed = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..req.jobs.min(tests.len()) {
@@ -296,6 +297,13 @@ pub fn run(req: &Request) -> Result<(), Failure> {
                     if f > 0 {
                         bar.set_message(format!("{f} failed"));
                     }
+                    lines.lock().unwrap_or_else(|e| e.into_inner()).say(|| {
+                        format!(
+                            "{} of {} tests judged, {f} failed",
+                            bar.position(),
+                            tests.len()
+                        )
+                    });
                 }
             });
         }
@@ -415,7 +423,7 @@ fn shrink_failure(
         });
     };
     let target = record.verdict;
-    let spinner = ProgressBar::new_spinner();
+    let spinner = crate::progress::shown(ProgressBar::new_spinner());
     spinner.enable_steady_tick(Duration::from_millis(200));
     let start_text = start.text();
     let mut last: (String, Vec<u8>, Vec<u8>, String, Option<usize>) = (

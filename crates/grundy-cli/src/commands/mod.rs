@@ -12,8 +12,7 @@ mod sequence;
 mod survey;
 mod table;
 
-use std::fs;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -23,6 +22,7 @@ use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::parse::escaped_path;
 use grundy::report::table::BoardGame;
 use grundy::solve::distributed::Transport;
+use grundy::store::{ReadError, read_bounded};
 
 use crate::Failure;
 use crate::cli::{Cli, Command};
@@ -130,6 +130,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         Command::Analyze {
             game,
             file,
+            position,
             json,
             stats,
             cache,
@@ -142,7 +143,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             checkpoint,
         } => analyze(
             &game,
-            file.as_deref(),
+            analyze_source(file.as_deref(), &position),
             json,
             stats,
             [misere, remoteness],
@@ -309,57 +310,86 @@ fn serve(bind: &str, port: u16, scripts: Option<&Path>, seconds: u64) -> Result<
 /// N = M = 10^6 is about 45 MB).
 pub const MAX_INPUT: u64 = 1 << 30;
 
-pub(crate) fn read_input(file: Option<&Path>) -> Result<Input, Failure> {
-    match file {
-        None => read_from("<stdin>".to_string(), io::stdin().lock(), None),
-        Some(p) if p == Path::new("-") => {
-            read_from("<stdin>".to_string(), io::stdin().lock(), None)
-        }
-        Some(p) => {
-            let source = escaped_path(p);
-            let f = fs::File::open(p)
-                .map_err(|e| Failure::other(anyhow!("{source}: cannot read: {e}")))?;
-            // A regular file's size is known: refuse a large one before reading a byte.
-            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-            read_from(source, f, size)
-        }
+/// Where a command's input comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Source<'a> {
+    /// A file, or standard input when `None` or `-`.
+    File(Option<&'a Path>),
+    /// The position itself, given as arguments (`grundy analyze nim 3 4 5`): the first,
+    /// then the rest, joined by spaces.
+    Arguments(&'a Path, &'a [String]),
+}
+
+impl<'a> From<Option<&'a Path>> for Source<'a> {
+    fn from(file: Option<&'a Path>) -> Source<'a> {
+        Source::File(file)
     }
 }
 
-fn too_large(source: &str) -> Failure {
-    Failure::input(anyhow!(
-        "{source}: the input is larger than the supported {MAX_INPUT} bytes"
-    ))
+/// How `analyze GAME ARG…` is read: one argument naming an existing file, `-`, or
+/// anything that looks like a path (a `/`, or a `.` before a letter, as in `board.txt`) is
+/// a file; anything else (`grundy analyze kayles 7`, `grundy analyze nim 3 4 5`) is the
+/// position itself.
+pub(crate) fn analyze_source<'a>(file: Option<&'a Path>, rest: &'a [String]) -> Source<'a> {
+    let Some(first) = file else {
+        return Source::File(None);
+    };
+    if !rest.is_empty() {
+        return Source::Arguments(first, rest);
+    }
+    let text = first.to_string_lossy();
+    let path_like = text == "-"
+        || text.contains('/')
+        || text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'.' && w[1].is_ascii_alphabetic())
+        || first.exists();
+    if path_like {
+        Source::File(file)
+    } else {
+        Source::Arguments(first, rest)
+    }
 }
 
-/// Reads everything, refusing past [`MAX_INPUT`] bytes: at once when `size` is known, else
-/// as soon as the cap is passed, never holding more than the cap.
-fn read_from(source: String, mut reader: impl Read, size: Option<u64>) -> Result<Input, Failure> {
-    if size.is_some_and(|s| s > MAX_INPUT) {
-        return Err(too_large(&source));
-    }
-    let cannot = |e: io::Error| Failure::other(anyhow!("{source}: cannot read: {e}"));
-    // Grown by hand rather than by read_to_end, whose doubling would reserve twice the
-    // cap for an input just past it.
-    let mut bytes = Vec::with_capacity(size.unwrap_or(1 << 16) as usize + 1);
-    let mut chunk = vec![0u8; 1 << 16];
-    loop {
-        let n = match reader.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(cannot(e)),
-        };
-        if (bytes.len() + n) as u64 > MAX_INPUT {
-            return Err(too_large(&source));
+pub(crate) fn read_input<'a>(from: impl Into<Source<'a>>) -> Result<Input, Failure> {
+    let (source, bytes) = match from.into() {
+        Source::Arguments(first, rest) => {
+            let mut text = first.to_string_lossy().into_owned();
+            for word in rest {
+                text.push(' ');
+                text.push_str(word);
+            }
+            text.push('\n');
+            ("<arguments>".to_string(), Ok(text.into_bytes()))
         }
-        if bytes.capacity() - bytes.len() < n {
-            let room = (bytes.capacity().max(n)).min(MAX_INPUT as usize - bytes.len());
-            bytes.reserve_exact(room);
-        }
-        bytes.extend_from_slice(&chunk[..n]);
+        Source::File(None) => (
+            "<stdin>".to_string(),
+            read_bounded(io::stdin().lock(), None, MAX_INPUT),
+        ),
+        Source::File(Some(p)) if p == Path::new("-") => (
+            "<stdin>".to_string(),
+            read_bounded(io::stdin().lock(), None, MAX_INPUT),
+        ),
+        Source::File(Some(p)) => (escaped_path(p), grundy::store::read_named(p, MAX_INPUT)),
+    };
+    match bytes {
+        Ok(bytes) => Ok(Input { source, bytes }),
+        Err(ReadError::TooLarge { .. }) => Err(Failure::input(anyhow!(
+            "{source}: the input is larger than the supported {MAX_INPUT} bytes"
+        ))),
+        Err(e) => Err(read_failure(&source, e)),
     }
-    Ok(Input { source, bytes })
+}
+
+/// The one rule for a file that could not be read whole: too large is bad input (exit 2);
+/// missing, unreadable or not a file is a failure of the system around it (exit 1), as for
+/// every other I/O error.
+pub(crate) fn read_failure(source: &str, e: ReadError) -> Failure {
+    match e {
+        e @ ReadError::TooLarge { .. } => Failure::input(anyhow!("{source}: {e}")),
+        e => Failure::other(anyhow!("{source}: {e}")),
+    }
 }
 
 /// The contest problem called `name`, or the usage error naming the known ones.
@@ -428,7 +458,7 @@ fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
 #[allow(clippy::too_many_arguments)]
 fn analyze(
     name: &str,
-    file: Option<&Path>,
+    file: Source<'_>,
     json: bool,
     stats: bool,
     [misere, remoteness]: [bool; 2],
@@ -628,8 +658,15 @@ pub(crate) fn family_failure(e: FamilyError) -> Failure {
 /// needs with the plain loop; one line on standard output when it holds.
 fn verify(file: &Path) -> Result<(), Failure> {
     use grundy::solve::heap::certificate;
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Failure::input(anyhow!("{}: {e}", grundy::parse::escaped_path(file))))?;
+    let bytes = grundy::store::read_named(file, certificate::MAX_TEXT)
+        .map_err(|e| read_failure(&escaped_path(file), e))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::input(anyhow!(
+            "{}: not UTF-8 text (byte {})",
+            grundy::parse::escaped_path(file),
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     let at = |e: certificate::VerifyError| {
         Failure::input(anyhow!(
             "{}: refused: {e}",

@@ -60,5 +60,6 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
         .filter(|&(_, y)| y <= size)
         .map(|(x, y)| (x - 1 + first, y - 1 + first))
         .collect();
-    picture::p_position_map(file, &title, first, size, &points).map_err(Failure::input)
+    picture::p_position_map(file, &title, first, size, &points)
+        .map_err(|e| Failure::from(e.into_error()))
 }

@@ -15,7 +15,7 @@ use grundy::solve::distributed::graph::{Lead, follow};
 use grundy::solve::distributed::{Stats, Transport};
 
 use super::memory::Memory;
-use super::{failure, print_analysis, read_input};
+use super::{Source, failure, print_analysis, read_input};
 use crate::Failure;
 use crate::cli::Command;
 use crate::problems::Input;
@@ -24,7 +24,7 @@ use crate::signals::Deferring;
 /// What a solve over ranks takes from `analyze`: the input, `--json` and `--stats`, and
 /// `--memory` and `--checkpoint` where the game allows them.
 struct AnalyzeArgs<'c> {
-    file: Option<&'c Path>,
+    file: Source<'c>,
     json: bool,
     stats: bool,
     memory: Option<&'c str>,
@@ -40,6 +40,7 @@ fn analyze_args<'c>(
 ) -> Result<AnalyzeArgs<'c>, Failure> {
     let Command::Analyze {
         file,
+        position,
         json,
         stats,
         cache,
@@ -80,7 +81,7 @@ fn analyze_args<'c>(
         )));
     }
     Ok(AnalyzeArgs {
-        file: file.as_deref(),
+        file: super::analyze_source(file.as_deref(), position),
         json: *json,
         stats: *stats,
         memory: memory.as_deref(),
@@ -147,7 +148,7 @@ pub(crate) fn rank_stats(
 /// The input of a command run over ranks: read by rank 0 (standard input reaches only it),
 /// then handed to every other rank. A rank 0 that cannot read it says why; the others end
 /// with the same status, quietly.
-fn shared_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Input, Failure> {
+fn shared_input(file: Source<'_>, job: &mut dyn Transport) -> Result<Input, Failure> {
     let ranks = job.ranks();
     let mut out = vec![Vec::new(); ranks];
     let mine = (job.rank() == 0).then(|| read_input(file));
@@ -211,15 +212,24 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
                     "explore graph over ranks values every vertex of the file's graph: --upto, --grid, --png, --memory and --misere do not apply"
                 )));
             }
-            (file.as_deref(), *json, *stats, true, checkpoint.as_deref())
+            (
+                Source::File(file.as_deref()),
+                *json,
+                *stats,
+                true,
+                checkpoint.as_deref(),
+            )
         }
         _ => unreachable!("called for analyze and explore"),
     };
     // A file each rank can open is read by all of them, each its share; standard input,
     // or a file the ranks decline together, by rank 0 alone.
-    let split = file
-        .filter(|p| *p != Path::new("-"))
-        .and_then(|p| read_over_ranks(p, super::MAX_INPUT, !explore, job));
+    let split = match file {
+        Source::File(Some(p)) if p != Path::new("-") => {
+            read_over_ranks(p, super::MAX_INPUT, !explore, job)
+        }
+        _ => None,
+    };
     let whole = match split {
         Some(_) => None,
         None => rank0_input(file, job)?,
@@ -267,7 +277,7 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
 /// The input of a command whose file rank 0 alone needs: read there, and `None` on the
 /// other ranks. A rank 0 that cannot read it says why; the others end with the same status,
 /// quietly.
-fn rank0_input(file: Option<&Path>, job: &mut dyn Transport) -> Result<Option<Input>, Failure> {
+fn rank0_input(file: Source<'_>, job: &mut dyn Transport) -> Result<Option<Input>, Failure> {
     let mine = (job.rank() == 0).then(|| read_input(file));
     let status = match &mine {
         Some(Err(f)) => u64::from(f.status.max(1)),

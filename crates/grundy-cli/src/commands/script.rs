@@ -24,7 +24,10 @@ pub fn load(path: &Path) -> Result<ScriptGame, Failure> {
             "script: needs a file name, like script:kayles.rhai"
         )));
     }
-    ScriptGame::load(path).map_err(Failure::input)
+    ScriptGame::load(path).map_err(|e| match e {
+        e @ grundy::script::ScriptError::Read { .. } => Failure::other(e),
+        e => Failure::input(e),
+    })
 }
 
 /// The default budget for a script game's positions: an endless game (every position

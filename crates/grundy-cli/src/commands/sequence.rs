@@ -76,6 +76,14 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--certificate writes the period of a take-and-break family (octal:, hex:, grundy-game) under normal play, computed by the engines table, sparse or loop"
         )));
     }
+    if req.certificate.is_some()
+        && let grundy::catalogue::Game::Heaps(Family::TakeBreak(game)) = &named
+        && game.unequal()
+    {
+        return Err(Failure::input(anyhow!(
+            "{game} splits a heap into unequal heaps, and no periodicity theorem covers such moves: no period is ever proved, so --certificate has nothing to write"
+        )));
+    }
     if (req.misere || req.genus) && !matches!(named, grundy::catalogue::Game::Heaps(_)) {
         return Err(Failure::input(anyhow!(
             "{} applies to the heap families so far, not to '{}'",
@@ -415,12 +423,22 @@ fn write_values<T: std::fmt::Display + Copy + Into<u64>>(
     req: &Request<'_>,
     values: impl Iterator<Item = T>,
 ) -> Result<(), Failure> {
-    let mut plotted = Vec::new();
-    let values = values.inspect(|&v| {
-        if req.plot.is_some() {
-            plotted.push(v.into());
-        }
-    });
+    // The plot is drawn first: a picture that cannot be written leaves nothing printed.
+    if let Some(path) = req.plot {
+        let values: Vec<T> = values.collect();
+        let plotted: Vec<u64> = values.iter().map(|&v| v.into()).collect();
+        let title = format!("grundy sequence {}", req.family);
+        grundy::picture::line_plot(path, &title, req.from, &plotted)
+            .map_err(|e| Failure::from(e.into_error()))?;
+        return print_values(req, values.into_iter());
+    }
+    print_values(req, values)
+}
+
+fn print_values<T: std::fmt::Display>(
+    req: &Request<'_>,
+    values: impl Iterator<Item = T>,
+) -> Result<(), Failure> {
     match req.out {
         None => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -446,10 +464,6 @@ fn write_values<T: std::fmt::Display + Copy + Into<u64>>(
             out.flush().map_err(cannot)?;
         }
     }
-    if let Some(path) = req.plot {
-        let title = format!("grundy sequence {}", req.family);
-        grundy::picture::line_plot(path, &title, req.from, &plotted).map_err(Failure::input)?;
-    }
     Ok(())
 }
 
@@ -461,6 +475,7 @@ struct Watcher<'a> {
     started: Instant,
     last_save: Instant,
     bar: Option<ProgressBar>,
+    lines: crate::progress::Lines,
     deferring: Option<Deferring>,
     warned: bool,
     /// Heaps already computed at the first report.
@@ -476,6 +491,7 @@ impl<'a> Watcher<'a> {
             started: Instant::now(),
             last_save: Instant::now(),
             bar: None,
+            lines: crate::progress::Lines::new(),
             deferring: path.map(|_| Deferring::start()),
             warned: false,
             first_len: None,
@@ -528,8 +544,11 @@ impl Watch for Watcher<'_> {
             ) {
                 bar.set_style(style);
             }
-            self.bar = Some(bar);
+            self.bar = Some(crate::progress::shown(bar));
         }
+        let upto = self.upto;
+        self.lines
+            .say(|| format!("{} of {} heaps", values.len(), upto.saturating_add(1)));
         if let Some(bar) = &self.bar {
             bar.set_position(values.len() as u64);
             let done = values.len().saturating_sub(first);

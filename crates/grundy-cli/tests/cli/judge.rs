@@ -452,7 +452,7 @@ fn sample_files_are_judged_against_their_answers() {
     assert_refused(
         &["judge", "shgame", "--samples", "/nonexistent", "--", "true"],
         "",
-        2,
+        1,
         "--samples /nonexistent",
     );
 }

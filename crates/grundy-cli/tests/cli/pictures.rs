@@ -65,7 +65,7 @@ fn p_positions_are_drawn_for_the_lame_queen_and_wythoff() {
             "/nonexistent/dir/x.png",
         ],
         "",
-        2,
+        1,
         "cannot write",
     );
 }

@@ -176,7 +176,7 @@ fn explore_draws_pictures() {
             "/nonexistent-dir/x.png",
         ],
         "",
-        2,
+        1,
         "cannot write /nonexistent-dir/x.png",
     );
 }
@@ -373,7 +373,7 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
     assert_refused(
         &["sequence", "script:/nonexistent/x.rhai", "--upto", "3"],
         "",
-        2,
+        1,
         "/nonexistent/x.rhai: cannot read",
     );
     assert_refused(&["explore", "kayles"], "", 2, "exactly one of --upto N");

@@ -436,7 +436,7 @@ fn script_games_are_served_only_from_the_folder_given() {
     super::assert_refused(
         &["serve", "--port", "0", "--scripts", "/nonexistent"],
         "",
-        2,
+        1,
         "--scripts",
     );
 }
@@ -719,4 +719,48 @@ fn move_lists_carry_remoteness_and_replies_use_it() {
             "{game}: the reply is not the fastest win or slowest loss"
         );
     }
+}
+
+/// A body that promises more than it sends is cut off (408, a JSON error, the connection
+/// closed) rather than holding its connection for ever; meanwhile, and after, the page is
+/// served. A body past the limit is a JSON 413.
+#[test]
+fn a_trickled_body_is_cut_off_and_the_page_still_served() {
+    let server = serve();
+    let head = format!(
+        "POST /api/analyze HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n",
+        server.addr
+    );
+    // Many connections, each with a full head and ten bytes of a thousand-byte body.
+    let mut held = Vec::new();
+    for _ in 0..40 {
+        let mut stream = TcpStream::connect(&server.addr).expect("connects");
+        stream.write_all(head.as_bytes()).expect("sent");
+        stream.write_all(b"{\"game\": \"").expect("sent");
+        held.push(stream);
+    }
+    let (status, page) = request(&server.addr, "GET", "/", b"");
+    assert_eq!(status, 200, "{page}");
+    for mut stream in held {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("timeout set");
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let text = String::from_utf8_lossy(&answer);
+        assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+        let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        assert!(
+            json(body)["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("did not arrive")),
+            "{text}"
+        );
+    }
+    let big = vec![b' '; grundy_web::MAX_BODY + 10];
+    let (status, body) = request(&server.addr, "POST", "/api/analyze", &big);
+    assert_eq!(status, 413, "{body}");
+    assert!(json(&body)["error"].is_string(), "{body}");
+    let (status, _) = post(&server.addr, "/api/analyze", "nim", "1 2");
+    assert_eq!(status, 200);
 }

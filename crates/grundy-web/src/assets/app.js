@@ -64,10 +64,13 @@ function log(text) {
   $("log").appendChild(make("li", "", text));
 }
 
-function moveLabel(m) {
+// A heap move in a few words; with more than one heap, which heap (two heaps of 4 have
+// the same takes, and each must be told apart).
+function moveLabel(list, m) {
   if (!m.heap) return m.move;
   const rest = m.leaves.length ? m.leaves.join(" + ") : "nothing";
-  return m.take ? `take ${m.take}, leave ${rest}` : `split into ${rest}`;
+  const which = list.heaps && list.heaps.length > 1 ? `heap ${m.heap} (${m.from ?? list.heaps[m.heap - 1]}): ` : "";
+  return which + (m.take ? `take ${m.take}, leave ${rest}` : `split into ${rest}`);
 }
 
 // Default positions for the games that are not heaps.
@@ -89,7 +92,7 @@ function outcomeText(m) {
   const worth = m.loopy_value_after !== undefined
     ? `leaves a position worth ${m.loopy_value_after}` +
       (m.winning ? ": a loss for grundy" : m.drawing ? ": a draw" : ": a win for grundy")
-    : m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
+    : m.value_after === undefined || m.value_after === null ? (m.winning ? "leaves a P-position" : "leaves an N-position")
     : `leaves a position worth ${m.value_after}`;
   return m.remoteness === undefined ? worth : `${worth}; remoteness ${m.remoteness}`;
 }
@@ -113,7 +116,7 @@ function playable(element, list, m) {
 }
 
 function moveButton(list, m) {
-  const b = playable(make("button", "move", moveLabel(m)), list, m);
+  const b = playable(make("button", "move", moveLabel(list, m)), list, m);
   if (m.remoteness !== undefined) b.appendChild(make("span", "remote", ` ${m.remoteness}`));
   // Where the move is on the board, for keyboards (and tests) that read the list.
   if (m.cell) b.dataset.cell = m.cell.join(",");
@@ -308,15 +311,35 @@ function howTo(list) {
   return "";
 }
 
+// Why a sum of heaps is won or lost under misère play, where values do not add by XOR:
+// Nim by its own rule (Bouton), any other game because its sum was valued as a whole.
+function misereReason(list) {
+  if (!list.heaps || list.heaps.length < 2) return "";
+  if (list.game === "nim") {
+    if (list.heaps.some((h) => h >= 2)) {
+      const sum = list.heaps.reduce((a, h) => a ^ h, 0);
+      return ` Misère Nim's rule: with a heap of 2 or more, the player to move wins exactly when the nim-sum ${list.heaps.join(" xor ")} = ${sum} is not 0.`;
+    }
+    const ones = list.heaps.filter((h) => h === 1).length;
+    return ` Misère Nim's rule: with no heap above 1, the player to move wins exactly when the heaps of 1 are even in number (${ones} here).`;
+  }
+  const alone = list.values ? ` The heaps alone are worth ${list.values.join(", ")} under misère play, but` : "";
+  return `${alone} a misère sum is not the XOR of its parts: grundy valued this sum as a whole.`;
+}
+
 function summaryText(list) {
   const worth = (list.loopy_value !== undefined ? `Position worth ${list.loopy_value}`
     : list.grundy === null ? "A position" : `Position worth ${list.grundy}`) +
     (list.misere ? " under misère play" : "");
-  const xor = list.values ? list.values.join(" xor ") : "";
   const outcome = list.draw
     ? ": a draw with perfect play; neither player can force a win, and play can go on for ever."
     : list.winner === "second" ? ": the player to move loses with perfect play." : ": the player to move can win.";
-  let text = worth + (list.heaps && list.heaps.length > 1 ? ` = ${xor}` : "") + outcome;
+  // Under normal play a sum's value is the XOR of its parts; under misère play it is not,
+  // and no equation is shown, only the reason the misère rule gives.
+  const sum = list.heaps && list.heaps.length > 1 && list.values;
+  let text = list.misere
+    ? worth + outcome + misereReason(list)
+    : worth + (sum ? ` = ${list.values.join(" xor ")}` : "") + outcome;
   if (list.remoteness !== undefined) {
     text += list.remoteness % 2 === 1
       ? ` Remoteness ${list.remoteness}: the winner can end it within ${list.remoteness} moves.`

@@ -61,6 +61,8 @@ pub enum Feature {
     Table,
     /// Values of heaps 0..=N: `grundy sequence`.
     Sequence,
+    /// The misère quotient of a built-in heap family: `grundy quotient`.
+    Quotient,
     /// Patterns over a line or a grid: `grundy explore`.
     Explore,
     /// A picture of the position analysed: `analyze --png` and `--svg`.
@@ -78,6 +80,7 @@ impl Feature {
             Feature::Moves => "moves",
             Feature::Table => "table",
             Feature::Sequence => "sequence",
+            Feature::Quotient => "quotient",
             Feature::Explore => "explore",
             Feature::Picture => "analyze --png",
             Feature::Map => "picture",
@@ -88,7 +91,7 @@ impl Feature {
     pub fn nouns(self) -> &'static str {
         match self {
             Feature::Solve => "problems",
-            Feature::Sequence => "families",
+            Feature::Sequence | Feature::Quotient => "families",
             Feature::Table => "board games",
             _ => "games",
         }
@@ -99,7 +102,7 @@ impl Feature {
     pub fn noun(self) -> &'static str {
         match self {
             Feature::Solve => "problem",
-            Feature::Sequence => "family",
+            Feature::Sequence | Feature::Quotient => "family",
             Feature::Table => "board game",
             _ => "game",
         }
@@ -149,7 +152,7 @@ use Feature::*;
 const CONTEST: &[Feature] = &[Solve, Analyze, Moves, Picture];
 const QUEEN: &[Feature] = &[Solve, Analyze, Moves, Map];
 const PLANE: &[Feature] = &[Analyze, Moves, Explore, Map];
-const HEAPS: &[Feature] = &[Analyze, Moves, Sequence, Explore];
+const HEAPS: &[Feature] = &[Analyze, Moves, Sequence, Quotient, Explore];
 
 /// Every game grundy knows.
 pub const ENTRIES: &[Entry] = &[
@@ -547,7 +550,12 @@ pub fn load_script(path: &std::path::Path) -> Result<ScriptGame, Error> {
             "script: needs a file name, like script:kayles.rhai",
         ));
     }
-    ScriptGame::load(path).map_err(|e| Error::input(e.to_string()))
+    ScriptGame::load(path).map_err(|e| match e {
+        // A script that cannot be read is a failure of the system around it (exit 1),
+        // as a missing input file is; everything else about a script is bad input.
+        e @ crate::script::ScriptError::Read { .. } => Error::failed(e.to_string()),
+        e => Error::input(e.to_string()),
+    })
 }
 
 /// A report and a line on what the engine did (for `--stats`).

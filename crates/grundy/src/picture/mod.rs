@@ -110,9 +110,30 @@ fn write_error(path: &Path, message: String) -> PictureError {
     }
 }
 
-/// Writes `bytes` whole to `path`: a temporary file beside it, renamed over it.
+/// Writes `bytes` whole to `path`. A regular file, or nothing, at the path is replaced at
+/// once: a temporary file beside it, renamed over it. Anything else the user named there
+/// (a symbolic link, `/dev/stdout`, a FIFO, a device) is written through as a stream, never
+/// replaced; a folder is refused.
 fn save_bytes(path: &Path, bytes: &[u8]) -> Result<(), PictureError> {
-    let fail = |message: String| write_error(path, message);
+    let fail = |e: &std::io::Error| write_error(path, reason(e));
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => return Err(write_error(path, "it is a folder".into())),
+        Ok(m) if !m.is_file() => {
+            let mut out = std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(path)
+                .map_err(|e| fail(&e))?;
+            if out.metadata().is_ok_and(|m| m.is_dir()) {
+                return Err(write_error(path, "it is a folder".into()));
+            }
+            return out
+                .write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| fail(&e));
+        }
+        _ => {}
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -125,10 +146,31 @@ fn save_bytes(path: &Path, bytes: &[u8]) -> Result<(), PictureError> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o644));
     }
-    let mut file = builder.tempfile_in(dir).map_err(|e| fail(e.to_string()))?;
-    file.write_all(bytes).map_err(|e| fail(e.to_string()))?;
-    file.persist(path).map_err(|e| fail(e.error.to_string()))?;
+    let mut file = builder.tempfile_in(dir).map_err(|e| fail(&e))?;
+    file.write_all(bytes).map_err(|e| fail(&e))?;
+    file.persist(path).map_err(|e| fail(&e.error))?;
     Ok(())
+}
+
+/// The system's reason, without the name of a temporary file the user never asked for
+/// (tempfile ends its errors' text with ` at path "…"`).
+fn reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" at path \"") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+impl PictureError {
+    /// The one rule for exit codes: too much to draw is the request's fault (exit 2); a
+    /// file that cannot be written, the system's (exit 1).
+    pub fn into_error(self) -> crate::report::Error {
+        match self {
+            e @ PictureError::TooLarge(_) => crate::report::Error::input(e.to_string()),
+            e => crate::report::Error::failed(e.to_string()),
+        }
+    }
 }
 
 /// The axes of a chart whose ticks are whole numbers, named `x` and `y`, without the

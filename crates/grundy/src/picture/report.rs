@@ -90,7 +90,7 @@ pub fn analyze_and_draw(
     progress: &mut (dyn crate::progress::Progress + Send),
     files: &[(&std::path::Path, super::Format)],
 ) -> Result<crate::catalogue::Analysis, Error> {
-    let written = |e: super::PictureError| Error::input(e.to_string());
+    let written = super::PictureError::into_error;
     if matches!(game, crate::catalogue::Game::Graph) {
         let (report, picture) = super::graph::analyzed(input)?;
         for &(path, format) in files {

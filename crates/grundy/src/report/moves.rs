@@ -53,7 +53,10 @@ pub struct Move {
     pub label: String,
     /// The position it leaves, written as `analyze` reads it.
     pub position: String,
-    /// The value of that position, where the engine gives it.
+    /// The value of that position, where the engine gives it; absent where it only proves
+    /// whether that value is 0 (Cram's pruning search asks "is it 0?" of each move, far
+    /// cheaper than its value), `winning` saying which.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value_after: Option<Nimber>,
     /// It leaves a P-position: the player who makes it wins with perfect play.
     pub winning: bool,
@@ -66,9 +69,11 @@ pub struct Move {
     /// Heap games: the heaps left in its place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leaves: Option<Vec<u64>>,
-    /// Boards played on cells: the cell played (row, column, from 1, in the rows of the
-    /// list's `board`): the lava's monster, the spot built on, the square Chomp bites, the
-    /// queen's new square.
+    /// Boards played on cells: the cell played (row, column, from 1, rows counted from the
+    /// top of the list's `board` as drawn, whatever the game's own notation counts from):
+    /// the lava's monster, the spot built on, the square Chomp bites (whose label counts
+    /// rows from the bottom, as Chomp positions are written, and says so), the queen's new
+    /// square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<[u64; 2]>,
     /// Moves on several cells: Cram's domino (its two cells), a rectangle of candles (its
@@ -601,7 +606,7 @@ pub fn chomp(
                 cell: Some([(lengths.len() - row) as u64, col as u64 + 1]),
                 ..Candidate::new(
                     format!(
-                        "take row {}, column {} and all above and right of it",
+                        "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
                         row + 1,
                         col + 1
                     ),

@@ -144,7 +144,8 @@ impl SumSearch for Fill<'_> {
         let limit = self.limit;
         let refused = |e: crate::SolveError| match e {
             crate::SolveError::TooManyPositions { .. } => Error::input(format!(
-                "{name}: the remoteness search would hold more than {limit} sums"
+                "{name}: the remoteness search would hold more than {limit} sums or list more than {} options; remoteness is for small sums",
+                crate::solve::remoteness::LISTED_PER_SUM * limit as u64
             )),
             crate::SolveError::Loopy { .. } => Error::input(format!(
                 "{name}: remoteness is not computed for games with cycles"

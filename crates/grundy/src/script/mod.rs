@@ -298,14 +298,17 @@ impl ScriptGame {
             file: source.clone(),
             message: e.to_string(),
         };
-        let meta = std::fs::metadata(path).map_err(read)?;
-        if meta.is_file() && meta.len() > MAX_SCRIPT {
-            return Err(ScriptError::TooLarge { file: source });
-        }
-        let bytes = std::fs::read(path).map_err(read)?;
-        if bytes.len() as u64 > MAX_SCRIPT {
-            return Err(ScriptError::TooLarge { file: source });
-        }
+        // Read up to the limit whatever the path is (a device, a FIFO), never past it.
+        let bytes = crate::store::read_named(path, MAX_SCRIPT).map_err(|e| match e {
+            crate::store::ReadError::TooLarge { .. } => ScriptError::TooLarge {
+                file: source.clone(),
+            },
+            crate::store::ReadError::Io(e) => read(e),
+            e => ScriptError::Read {
+                file: source.clone(),
+                message: e.to_string(),
+            },
+        })?;
         let text = String::from_utf8(bytes).map_err(|e| ScriptError::Rules {
             file: source.clone(),
             message: format!(

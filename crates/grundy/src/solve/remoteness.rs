@@ -37,8 +37,19 @@ const IN_PROGRESS: u32 = u32::MAX;
 pub struct Remoteness<G: Game> {
     sums: Sums<G>,
     memo: FxHashMap<Vec<G::Position>, u32>,
+    /// Options listed by the frames on the stack, not yet valued: held as surely as the
+    /// memo's sums (a deep search of wide sums holds millions of them), so counted against
+    /// the limit with them.
+    waiting: usize,
+    /// Options listed so far by the question in hand: its work, bounded by
+    /// [`LISTED_PER_SUM`] times the limit (a sum of wide heaps lists thousands of options
+    /// for each sum it values, and would take minutes to fill the memo).
+    listed: u64,
     limit: usize,
 }
+
+/// Options a search may list for each sum its limit lets it hold.
+pub const LISTED_PER_SUM: u64 = 32;
 
 /// A sum being valued: its options (as sums) and what they have shown so far.
 struct Frame<P> {
@@ -56,20 +67,31 @@ where
     G: Game,
     G::Position: Ord,
 {
-    /// A search that refuses to hold more than `limit` sums.
+    /// A search that refuses to hold more than `limit` sums (those valued, and those
+    /// listed as options on its stack) or to list more than [`LISTED_PER_SUM`] times as
+    /// many options in all.
     pub fn new(game: G, limit: usize) -> Remoteness<G> {
         Remoteness {
             sums: Sums::new(game),
             memo: FxHashMap::default(),
+            waiting: 0,
+            listed: 0,
             limit,
         }
     }
 
     fn open(&mut self, key: Vec<G::Position>) -> Result<Frame<G::Position>, SolveError> {
-        if self.memo.len() >= self.limit {
+        if self.memo.len() + self.waiting >= self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
         }
         let options = self.sums.options(&key)?;
+        self.listed += options.len() as u64;
+        if self.memo.len() + self.waiting + options.len() > self.limit
+            || self.listed > LISTED_PER_SUM.saturating_mul(self.limit as u64)
+        {
+            return Err(SolveError::TooManyPositions { limit: self.limit });
+        }
+        self.waiting += options.len();
         self.memo.insert(key.clone(), IN_PROGRESS);
         Ok(Frame {
             key,
@@ -90,10 +112,13 @@ where
             Some(&r) => return Ok(r),
             None => {}
         }
+        // The work bound is each question's: what earlier ones valued is looked up free.
+        self.listed = 0;
         let mut stack = vec![self.open(root)?];
         let result = self.run(&mut stack);
         if result.is_err() {
             for frame in stack {
+                self.waiting -= frame.options.len() - frame.next;
                 self.memo.remove(&frame.key);
             }
         }
@@ -112,6 +137,7 @@ where
             if top.next < top.options.len() {
                 let option = std::mem::take(&mut top.options[top.next]);
                 top.next += 1;
+                self.waiting -= 1;
                 match self.memo.get(&option) {
                     Some(&IN_PROGRESS) => {
                         let at = option.first().and_then(|p| self.sums.game.describe(p));
@@ -242,5 +268,21 @@ mod tests {
         }
         let e = Remoteness::new(Loop, 100).remoteness(&[0]).unwrap_err();
         assert!(matches!(e, SolveError::Loopy { .. }), "{e}");
+    }
+
+    #[test]
+    fn wide_sums_are_refused_by_what_the_stack_holds_not_after_it() {
+        // 4096 + 4096 + 4096: about 1.1·10^10 sums, each listing thousands of options.
+        // The options listed pass the work bound long before the sums valued fill the memo.
+        let mut r = Remoteness::new(crate::games::Nim, 200_000);
+        assert!(matches!(
+            r.remoteness(&[4096, 4096, 4096]),
+            Err(SolveError::TooManyPositions { limit: 200_000 })
+        ));
+        assert!(r.listed <= LISTED_PER_SUM * 200_000 + 3 * 4096);
+        assert_eq!(r.waiting, 0);
+        // What fits is still answered, by the same search.
+        assert_eq!(r.remoteness(&[3, 3]).unwrap(), 6);
+        assert_eq!(r.waiting, 0);
     }
 }

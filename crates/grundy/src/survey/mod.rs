@@ -29,8 +29,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -284,36 +284,49 @@ pub fn certificate_path(dir: &Path, game: &TakeBreak) -> PathBuf {
     dir.join(format!("{}.certificate.json", file_stem(game)))
 }
 
+/// The longest journal read, bytes: a record is well under a kilobyte (64 rare values at
+/// most), so this holds hundreds of thousands of games.
+pub const MAX_JOURNAL: u64 = 256 << 20;
+
 /// The records of the journal in `dir`, in the order written; none when there is no
-/// journal yet. A line that is not a record is refused with its number.
+/// journal yet. A line that is not a record is refused with its number, except a last line
+/// cut short (no newline: a run killed while appending it), which is dropped. A journal
+/// that is not a regular file, or is past [`MAX_JOURNAL`], is refused before it is read.
 pub fn load_journal(dir: &Path) -> Result<Vec<Record>, SurveyError> {
     let path = dir.join(JOURNAL);
-    let file = match File::open(&path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
+    let bytes = match crate::store::read_kept(&path, MAX_JOURNAL) {
+        Ok(None) => return Ok(Vec::new()),
+        Ok(Some(bytes)) => bytes,
+        Err(e @ crate::store::ReadError::Io(_)) => {
             return Err(SurveyError::Files(format!("{}: {e}", escaped_path(&path))));
         }
+        Err(e) => return Err(SurveyError::Input(format!("{}: {e}", escaped_path(&path)))),
     };
+    let torn = !bytes.is_empty() && !bytes.ends_with(b"\n");
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
     let mut records = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| SurveyError::Files(format!("{}: {e}", escaped_path(&path))))?;
-        if line.trim().is_empty() {
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        let record = serde_json::from_str(&line).map_err(|e| {
-            SurveyError::Input(format!(
-                "{}:{}: expected a survey record (one JSON object a line): {e}",
-                escaped_path(&path),
-                i + 1
-            ))
-        })?;
-        records.push(record);
+        match serde_json::from_slice(line) {
+            Ok(record) => records.push(record),
+            Err(_) if torn && i + 1 == lines.len() => break,
+            Err(e) => {
+                return Err(SurveyError::Input(format!(
+                    "{}:{}: expected a survey record (one JSON object a line): {e}",
+                    escaped_path(&path),
+                    i + 1
+                )));
+            }
+        }
     }
     Ok(records)
 }
 
-/// Appends `record` to the journal in `dir` (created when missing), one line, flushed.
+/// Appends `record` to the journal in `dir` (created when missing), one line, flushed. A
+/// last line cut short by an earlier run (killed while appending it) is cut off first: it
+/// is what [`load_journal`] drops, and left in place it would end up inside the journal.
 pub fn append(dir: &Path, record: &Record) -> Result<(), SurveyError> {
     let path = dir.join(JOURNAL);
     let cannot = |e: std::io::Error| SurveyError::Files(format!("{}: {e}", escaped_path(&path)));
@@ -321,11 +334,35 @@ pub fn append(dir: &Path, record: &Record) -> Result<(), SurveyError> {
     line.push('\n');
     let mut file = OpenOptions::new()
         .create(true)
+        .read(true)
         .append(true)
         .open(&path)
         .map_err(cannot)?;
+    let whole = whole_lines(&mut file).map_err(cannot)?;
+    if whole < file.metadata().map_err(cannot)?.len() {
+        file.set_len(whole).map_err(cannot)?;
+    }
     file.write_all(line.as_bytes()).map_err(cannot)?;
     file.sync_data().map_err(cannot)
+}
+
+/// The length of `file` up to the end of its last newline (0 when it has none), read
+/// backwards a block at a time.
+fn whole_lines(file: &mut std::fs::File) -> std::io::Result<u64> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut end = file.metadata()?.len();
+    let mut block = [0u8; 4096];
+    while end > 0 {
+        let start = end.saturating_sub(block.len() as u64);
+        let part = &mut block[..(end - start) as usize];
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(part)?;
+        if let Some(at) = part.iter().rposition(|&b| b == b'\n') {
+            return Ok(start + at as u64 + 1);
+        }
+        end = start;
+    }
+    Ok(0)
 }
 
 /// Computes `game` as `options` ask, going on from its checkpoint in the directory if there

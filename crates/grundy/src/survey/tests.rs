@@ -268,6 +268,71 @@ fn the_journal_keeps_records_and_refuses_a_bad_line() {
 }
 
 #[test]
+fn a_torn_last_line_is_dropped_and_cut_off_by_the_next_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("0.6").unwrap();
+    let first = run_one(&g, &options(300, None, None), &mut Unwatched).unwrap();
+    let second = run_one(
+        &game("0.07").unwrap(),
+        &options(300, None, None),
+        &mut Unwatched,
+    )
+    .unwrap();
+    append(dir.path(), &first).unwrap();
+    let path = dir.path().join(JOURNAL);
+    // Killed half-way through appending the second record.
+    let whole = serde_json::to_string(&second).unwrap();
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(&whole[..whole.len() / 2]);
+    std::fs::write(&path, &text).unwrap();
+    assert_eq!(load_journal(dir.path()).unwrap(), vec![first.clone()]);
+    // The next run's record replaces the torn line: every later run reads the journal.
+    append(dir.path(), &second).unwrap();
+    assert_eq!(
+        load_journal(dir.path()).unwrap(),
+        vec![first.clone(), second.clone()]
+    );
+    append(dir.path(), &first).unwrap();
+    assert_eq!(load_journal(dir.path()).unwrap().len(), 3);
+    // A torn line and nothing else.
+    std::fs::write(&path, &whole[..10]).unwrap();
+    assert!(load_journal(dir.path()).unwrap().is_empty());
+    append(dir.path(), &second).unwrap();
+    assert_eq!(load_journal(dir.path()).unwrap(), vec![second]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_journal_that_is_no_file_or_past_its_limit_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(JOURNAL);
+    // A FIFO would block a read for ever; a device never ends.
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    let err = load_journal(dir.path()).unwrap_err().to_string();
+    assert!(err.contains("a FIFO, not a regular file"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let err = load_journal(dir.path()).unwrap_err().to_string();
+    assert!(err.contains("not a regular file"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+    // Sparse: 4 GB long, no block written, refused by its size alone.
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(4 << 30).unwrap();
+    let err = load_journal(dir.path()).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("larger than the {MAX_JOURNAL} bytes")),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_record_settles_only_its_own_question() {
     let g = game("0.6").unwrap();
     let r = run_one(&g, &options(500, None, None), &mut Unwatched).unwrap();

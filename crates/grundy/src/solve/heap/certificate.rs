@@ -39,6 +39,10 @@ pub const FORMAT: &str = "grundy-period-certificate/1";
 /// Blocks a certificate's values are cut into, at most (each with its checksum).
 const MAX_BLOCKS: u64 = 4096;
 
+/// The longest certificate read, bytes: its 4,096 block checksums of 16 hex digits take
+/// about 90 KB pretty-printed, so this leaves room for any honest one.
+pub const MAX_TEXT: u64 = 1 << 20;
+
 /// What a proved period rests on; see the module notes for each field.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
