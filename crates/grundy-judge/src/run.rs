@@ -102,8 +102,8 @@ fn spawn(command: &[OsString], limits: &Limits, mark: &str) -> io::Result<Child>
         // the cores times the limit: the backstop is past that.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
         let cpu = cpu_backstop(limits.time, cores);
-        // SAFETY: between fork and exec the closure only makes setrlimit system calls
-        // (rustix calls the kernel directly): nothing allocates, locks or unwinds.
+        // SAFETY: between fork and exec the closure only makes setrlimit and prctl system
+        // calls (rustix calls the kernel directly): nothing allocates, locks or unwinds.
         unsafe {
             cmd.pre_exec(move || {
                 let limit = |v| Rlimit {
@@ -113,6 +113,12 @@ fn spawn(command: &[OsString], limits: &Limits, mark: &str) -> io::Result<Child>
                 setrlimit(Resource::As, limit(memory))?;
                 setrlimit(Resource::Core, limit(0))?;
                 setrlimit(Resource::Cpu, limit(cpu))?;
+                // A judge killed outright (SIGKILL, the out-of-memory killer) takes the
+                // program with it: the thread that started it waits for it to the end.
+                #[cfg(target_os = "linux")]
+                rustix::process::set_parent_process_death_signal(Some(
+                    rustix::process::Signal::KILL,
+                ))?;
                 Ok(())
             });
         }

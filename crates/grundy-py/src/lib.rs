@@ -993,7 +993,12 @@ fn judge_json(
     let name = format!("seed {seed}");
     let report = interruptible(py, move || {
         let flag = stop::current();
-        let stopped = || flag.as_ref().is_some_and(Stop::is_requested);
+        // Ctrl-C reaches only the main thread; tests running on an executor's threads
+        // hear it through `stop_judges`.
+        let stopped = || {
+            flag.as_ref().is_some_and(Stop::is_requested)
+                || JUDGES_STOPPED.load(std::sync::atomic::Ordering::Relaxed)
+        };
         grundy_judge::judge_generated(&name, problem, size, seed, &command, &limits, &stopped)
     })?;
     match report {
@@ -1006,12 +1011,24 @@ fn judge_json(
     }
 }
 
+/// Set by [`stop_judges`]: every judge's run in this process stops at once.
+static JUDGES_STOPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Stops every test being judged in this process (their process groups killed within a
+/// tick), or with `false` lets judging start again. Python's `judge` calls it on Ctrl-C,
+/// which the interpreter delivers to its main thread alone.
+#[pyfunction]
+fn stop_judges(stop: bool) {
+    JUDGES_STOPPED.store(stop, std::sync::atomic::Ordering::Relaxed);
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GrundyError", m.py().get_type::<GrundyError>())?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add_class::<Sum>()?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
+    m.add_function(wrap_pyfunction!(stop_judges, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_family, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_object, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_object, m)?)?;

@@ -427,6 +427,50 @@ def test_a_survey_takes_games_written_in_python():
     assert cut.outcome == "time-limit" and 0 < cut.computed < 10_000
 
 
+def test_errors_speak_pythons_language():
+    with pytest.raises(grundy.InputError) as caught:
+        grundy.table("cram", rows=range(0, 3), cols=range(2, 4))
+    assert str(caught.value).startswith("rows=range(0, 3): "), caught.value
+    assert "--rows" not in str(caught.value)
+    with pytest.raises(grundy.InputError, match=r"^cols=\(1, 500\): "):
+        grundy.table("cram", rows=2, cols=(1, 500), executor=CountingExecutor())
+    with pytest.raises(TypeError, match="upto must be an int, found str '10'"):
+        grundy.sequence("kayles", "10")
+    with pytest.raises(TypeError, match="start must be an int"):
+        grundy.sequence("kayles", 10, 2.5)
+    # A heap of 3.7 is refused, not read as 3.
+    with pytest.raises(grundy.InputError, match="heap 2 is 3.7"):
+        grundy.analyze("nim", [1, 3.7])
+    assert grundy.analyze("nim", [1, np.int64(3)]).value == 2
+
+
+def test_ctrl_c_stops_a_judge_sweep_and_its_programs_at_once():
+    # Ctrl-C reaches the main thread alone; the tests on the pool's threads must hear it
+    # too, not run on to their time limit (a minute here), and leave no program behind.
+    mark = f"{os.getpid()}{time.monotonic_ns() % 1000}"  # sleep reads 600.<mark> as seconds
+    # A process started in the background by a shell without job control has SIGINT
+    # ignored: the child puts Python's handler in place.
+    script = (
+        "import grundy, signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "print('judging', flush=True)\n"
+        f"grundy.judge('shgame', ['sleep', '600.{mark}'], range(4), time_limit=60)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "judging"
+    time.sleep(1.5)
+    started = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    try:
+        _, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert time.monotonic() - started < 30
+    assert "KeyboardInterrupt" in err, err
+    left = subprocess.run(["pgrep", "-f", f"sleep 600.{mark}"], capture_output=True, text=True).stdout
+    assert left == "", left
+
+
 def test_out_of_range_times_and_thread_counts_are_refused_not_panics():
     # A time past a year overflowed the clock (PanicException); a count of threads past
     # what the engines start panicked building the pool.

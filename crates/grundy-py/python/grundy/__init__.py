@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools as _functools
 import json as _json
+import numbers as _numbers
 from typing import Any, Iterable, Optional, Sequence as _Seq, Union
 
 import numpy as _np
@@ -134,7 +135,12 @@ def _position_text(position: Position) -> str:
     if isinstance(position, int):
         return str(position)
     if isinstance(position, Iterable):
-        return " ".join(str(int(p)) for p in position)
+        heaps = list(position)
+        for k, h in enumerate(heaps):
+            # 3.7 or True is no heap: refused, never cut down to 3 or read as 1.
+            if isinstance(h, bool) or not isinstance(h, _numbers.Integral):
+                raise InputError(f"position: heap {k + 1} is {h!r}, expected a whole number")
+        return " ".join(str(int(h)) for h in heaps)
     raise InputError(f"position: expected text, an int or a list of ints, found {type(position).__name__}")
 
 
@@ -168,6 +174,8 @@ def sequence(family: Any, upto: int, start: int = 0, *, misere: bool = False) ->
     generalised values as text (``"∞(1,2)"``) instead. ``misere=True`` gives each heap's
     misère Grundy value (0 exactly when the player to move loses, the last move losing).
     """
+    _whole("upto", upto)
+    _whole("start", start)
     if upto < 0 or start < 0:
         raise InputError("upto and start are whole numbers")
     if start > upto:
@@ -275,6 +283,21 @@ class Table:
         return f"<Table {self._data['game']}: rows {self.rows}, cols {self.cols}>"
 
 
+def _whole(name: str, value: Any) -> None:
+    """Refuses, in Python's terms, a count that is not an int (``"10"``, ``2.5``, ``True``)."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+        raise TypeError(f"{name} must be an int, found {type(value).__name__} {value!r}")
+
+
+def _in_python_terms(error: Exception, rows: Any, cols: Any) -> Exception:
+    """The command line's ``--rows 0..=2`` said as the call wrote it, ``rows=range(0, 3)``."""
+    import re
+
+    given = {"rows": rows, "cols": cols}
+    text = re.sub(r"--(rows|cols) \d+\.\.=\d+", lambda m: f"{m[1]}={given[m[1]]!r}", str(error))
+    return type(error)(text)
+
+
 def _span(x: Union[int, range, tuple]) -> tuple:
     if isinstance(x, bool):
         raise InputError("a size is a number, a range or a pair (first, last), not a bool")
@@ -315,11 +338,15 @@ def table(
     in bytes, on whichever machine runs it. ``progress`` draws a tqdm bar of the boards
     finished (with an executor).
     """
+    given = (rows, cols)
     rows, cols = _span(rows), _span(cols)
-    if executor is None:
-        return Table(_json.loads(_grundy.table_json(game, rows, cols, misere, memory, threads)))
-    # Refused here, before any board is sent anywhere.
-    _grundy.table_check(game, rows, cols, misere)
+    try:
+        if executor is None:
+            return Table(_json.loads(_grundy.table_json(game, rows, cols, misere, memory, threads)))
+        # Refused here, before any board is sent anywhere.
+        _grundy.table_check(game, rows, cols, misere)
+    except InputError as e:
+        raise _in_python_terms(e, *given) from None
     per_task = 1 if threads is None else threads
     sizes = [(r, c) for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)]
     bar = _Progress(progress, len(sizes), "board", f"table {game}")
@@ -639,8 +666,14 @@ def judge(
             failed.append(data["seed"])
         bar.finished(f"{len(failed)} failed" if failed else "")
 
+    _grundy.stop_judges(False)
     try:
         found = _on_executor(executor, _judge_one, [(problem, command, size, seed, limits) for seed in seeds], count)
+    except KeyboardInterrupt:
+        # Ctrl-C reaches the main thread alone: the tests running on other threads are
+        # stopped here, their programs killed, before the interrupt goes on.
+        _grundy.stop_judges(True)
+        raise
     finally:
         bar.close()
         if own is not None:
