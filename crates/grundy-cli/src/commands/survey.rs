@@ -66,6 +66,16 @@ pub fn run(req: Request) -> Result<(), Failure> {
         Some(dir) => survey::load_journal(dir).map_err(input_or_other)?,
         None => Vec::new(),
     };
+    if let Some(dir) = &req.dir {
+        let open = games.iter().filter(|g| {
+            !journal
+                .iter()
+                .rev()
+                .find(|r| r.game == g.name())
+                .is_some_and(|r| r.settles(g, &options))
+        });
+        survey::check_checkpoints(dir, open).map_err(input_or_other)?;
+    }
     let mut out = io::stdout().lock();
     // Written before the first line, so that a refusal before any line leaves stdout empty.
     let mut header = !req.json;

@@ -234,3 +234,19 @@ fn an_interrupted_survey_goes_on_from_the_checkpoint() {
     let values = sequence("0.004", 200_000);
     assert_eq!(resumed[0]["largest"], *values.iter().max().unwrap());
 }
+
+/// A damaged checkpoint of the last game is refused before the first game is worked on:
+/// one line, exit 2, nothing on standard output.
+#[test]
+fn every_checkpoint_is_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    std::fs::write(dir.path().join("octal_0.16.ckpt"), "garbage").unwrap();
+    assert_refused(
+        &["survey", "0.6", "0.16", "--upto", "1000", "--dir", folder],
+        "",
+        2,
+        "octal_0.16.ckpt is damaged",
+    );
+    assert!(!dir.path().join("survey.jsonl").exists());
+}

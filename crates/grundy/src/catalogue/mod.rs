@@ -630,7 +630,12 @@ pub fn analyze(
         Game::Plane { d, name } => plain(Report::Queen(report::queen::analyze_plane(
             name, *d, input,
         )?)),
-        Game::Graph => plain(Report::Graph(report::graph::analyze(input)?)),
+        Game::Graph => {
+            if let Some(memory) = options.memory {
+                report::graph::check_memory(input, memory)?;
+            }
+            plain(Report::Graph(report::graph::analyze(input)?))
+        }
     })
 }
 
@@ -777,7 +782,12 @@ pub fn moves(
         #[cfg(feature = "script")]
         Game::Script(script) => moves::script(script, input, options),
         Game::Plane { d, name } => moves::plane(name, *d, input),
-        Game::Graph => report::graph::moves(input),
+        Game::Graph => {
+            if let Some(memory) = options.memory {
+                report::graph::check_memory(input, memory)?;
+            }
+            report::graph::moves(input)
+        }
     }
 }
 

@@ -365,6 +365,27 @@ fn whole_lines(file: &mut std::fs::File) -> std::io::Result<u64> {
     Ok(0)
 }
 
+/// Refuses, before any work, a survey whose games' checkpoints in `dir` include one that
+/// is damaged, of another game, or not a regular file: each is read through and checked
+/// (its memory given back at once), so a fault in the last game's is not found hours
+/// later when that game is reached. Games settled by the journal are not read.
+pub fn check_checkpoints<'g>(
+    dir: &Path,
+    games: impl IntoIterator<Item = &'g TakeBreak>,
+) -> Result<(), SurveyError> {
+    for game in games {
+        let path = checkpoint_path(dir, game);
+        if let Err(e) = checkpoint::load(&path, game) {
+            return Err(match e {
+                StoreError::InUse { .. } => SurveyError::Input(format!("checkpoint refused: {e}")),
+                e if e.is_damaged() => SurveyError::Input(format!("checkpoint refused: {e}")),
+                e => SurveyError::Files(e.to_string()),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Computes `game` as `options` ask, going on from its checkpoint in the directory if there
 /// is one. `watch` sees the progress and may stop the work ([`SurveyError::Stopped`]: the
 /// values so far are saved first); the time limit ends it with a record.
