@@ -355,3 +355,120 @@ fn api_requests_never_break_the_server() {
         })
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Files grundy reads back, as a user or a crash may leave them: random bytes and
+/// mutations of valid ones. A period certificate, a survey journal and a heap checkpoint are
+/// each read or refused with an error; nothing panics, nothing is read past its limit.
+#[test]
+fn stored_files_never_panic() {
+    use grundy::games::TakeBreak;
+    use grundy::solve::heap::{Unwatched, certificate, checkpoint};
+    let game: TakeBreak = "0.77".parse().expect("kayles");
+    let dir = tempfile::tempdir().expect("a folder");
+    // Valid ones to mutate: Kayles's certificate, a journal of two records, a checkpoint.
+    let computed = grundy::solve::heap::compute(
+        &game,
+        2000,
+        grundy::solve::heap::Method::Table,
+        None,
+        &mut Unwatched,
+        grundy::work::MAX_STEPS,
+    )
+    .expect("kayles to 2000");
+    let period = computed.period.expect("a period");
+    let cert = certificate::Certificate::new(&game, period, computed.values.len() as u64, |n| {
+        computed.value(n)
+    });
+    let cert = serde_json::to_string_pretty(&cert).expect("JSON");
+    let options = grundy::survey::Options {
+        upto: 300,
+        dir: None,
+        time_limit: None,
+        threads: None,
+    };
+    let record = grundy::survey::run_one(&game, &options, &mut Unwatched).expect("a record");
+    let line = serde_json::to_string(&record).expect("JSON");
+    let journal = format!("{line}\n{line}\n");
+    let ckpt = dir.path().join("kayles.ckpt");
+    checkpoint::save(&ckpt, &game, computed.values.as_ref()).expect("saved");
+    let ckpt_bytes = std::fs::read(&ckpt).expect("read");
+
+    let seeds: Vec<(&str, Vec<u8>)> = vec![
+        ("certificate", cert.into_bytes()),
+        ("journal", journal.into_bytes()),
+        ("checkpoint", ckpt_bytes),
+    ];
+    let file = dir.path().join("file");
+    let journal_dir = dir.path().join("journal");
+    std::fs::create_dir_all(&journal_dir).expect("a folder");
+    let read = |kind: &str, bytes: &[u8]| -> Result<(), TestCaseError> {
+        match kind {
+            "certificate" => {
+                std::fs::write(&file, bytes).expect("written");
+                let text = grundy::store::read_named(&file, certificate::MAX_TEXT)
+                    .ok()
+                    .and_then(|b| String::from_utf8(b).ok());
+                if let Some(text) = text
+                    && let Ok(c) = certificate::parse(&text)
+                {
+                    // A small budget: a forged bound is refused, not computed for hours.
+                    let _ = certificate::verify(&c, &mut Unwatched, 10_000_000);
+                }
+            }
+            "journal" => {
+                std::fs::write(journal_dir.join(grundy::survey::JOURNAL), bytes).expect("written");
+                let _ = grundy::survey::load_journal(&journal_dir);
+            }
+            _ => {
+                std::fs::write(&file, bytes).expect("written");
+                let _ = checkpoint::load(&file, &game);
+            }
+        }
+        Ok(())
+    };
+    for (kind, seed) in &seeds {
+        let text = String::from_utf8_lossy(seed).into_owned();
+        let mut runner = TestRunner::new(Config {
+            cases: cases() / 4,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        if *kind == "checkpoint" {
+            // Binary: bytes flipped at random places, and the file cut short.
+            let flips = (
+                prop::collection::vec((any::<usize>(), 1u8..=255), 1..6),
+                any::<usize>(),
+            );
+            runner
+                .run(&flips, |(flips, cut)| {
+                    let mut b = seed.clone();
+                    for (at, x) in flips {
+                        let at = at % b.len();
+                        b[at] ^= x;
+                    }
+                    if cut % 3 == 0 {
+                        b.truncate(cut % (b.len() + 1));
+                    }
+                    read(kind, &b)
+                })
+                .unwrap_or_else(|e| panic!("{kind}: {e}"));
+        } else {
+            runner
+                .run(&prop::collection::vec(edit(), 1..6), |edits| {
+                    read(kind, &apply(&text, &edits))
+                })
+                .unwrap_or_else(|e| panic!("{kind}: {e}"));
+        }
+        let mut runner = TestRunner::new(Config {
+            cases: cases() / 4,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(
+                &prop::collection::vec(interesting_byte(), 0..200),
+                |bytes| read(kind, &bytes),
+            )
+            .unwrap_or_else(|e| panic!("{kind} (random bytes): {e}"));
+    }
+}
