@@ -351,14 +351,27 @@ try {
   moves = 0;
   while (s === "your-move") {
     await graphColours();
-    const green = await page.$("#words button[data-winning='true']");
-    if (!green) fail("graph: no green move from a won position");
+    // The graph is drawn: a vertex a vertex, and an arrow for each distinct move of a token,
+    // coloured as the side list colours it; the person plays by clicking the arrow.
+    const drawn = await page.$$eval("#heaps svg.graph .vertex", (vs) => vs.length);
+    if (drawn !== 4) fail(`graph: ${drawn} vertices drawn, 4 expected`);
+    const arrows = await page.$$eval("#heaps svg.graph .edge.move", (es) =>
+      es.map((e) => `${e.dataset.along}:${e.dataset.winning}:${e.dataset.position}`).sort());
+    const sides = await page.$$eval("#words button", (bs) =>
+      [...new Set(bs.map((b) => `${b.dataset.winning}:${b.dataset.position}`))].sort());
+    const arrowSides = [...new Set(arrows.map((a) => a.slice(a.indexOf(":") + 1)))].sort();
+    if (JSON.stringify(arrowSides) !== JSON.stringify(sides)) {
+      fail(`graph: arrows ${JSON.stringify(arrows)} against the list ${JSON.stringify(sides)}`);
+    }
+    if (moves === 0) await page.screenshot({ path: `${shots}/graph-drawn.png`, fullPage: true });
+    const green = await page.$("#heaps svg.graph .edge.move[data-winning='true']");
+    if (!green) fail("graph: no green arrow from a won position");
     await green.click();
     moves++;
     s = await state(page);
   }
   if (s !== "you-win") fail(`graph: following the hints from tokens 2 3 ended in '${s}'`);
-  console.log(`graph: a draw kept for 3 rounds; tokens 2 3 won by the hints in ${moves} moves`);
+  console.log(`graph: a draw kept for 3 rounds; tokens 2 3 won by clicking green arrows in ${moves} moves`);
 
   // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");

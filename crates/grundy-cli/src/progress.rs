@@ -39,9 +39,9 @@ pub fn shown(bar: ProgressBar) -> ProgressBar {
     bar
 }
 
-/// Progress lines for standard error that is not a terminal: at most one each
-/// [`line_every`], `grundy: progress: 12 s: …`. Does nothing on a terminal (the bars draw
-/// there) or under `--quiet`.
+/// Progress lines for standard error that is not a terminal, `grundy: progress: 12 s: …`,
+/// at most one each 10 s (or each `GRUNDY_PROGRESS_SECONDS`). Does nothing on a terminal
+/// (the bars draw there) or under `--quiet`.
 pub struct Lines {
     started: Instant,
     last: Instant,

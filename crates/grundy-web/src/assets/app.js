@@ -115,6 +115,83 @@ function playable(element, list, m) {
   return element;
 }
 
+// Tokens on a graph, its vertices on a circle as `--png` lays them out: every move of a
+// token is an arrow to click, coloured by what it leaves when hints are on; each vertex
+// shows its number, its value by its fill, and a ring where tokens stand.
+function graphBoard(list) {
+  const g = list.graph;
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs) => {
+    const e = document.createElementNS(NS, tag);
+    Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, String(v)));
+    return e;
+  };
+  const size = 360;
+  const c = size / 2;
+  const R = g.vertices > 1 ? c - 36 : 0;
+  const r = g.vertices > 30 ? 10 : 15;
+  const at = (v) => {
+    const a = (2 * Math.PI * (v - 1)) / g.vertices - Math.PI / 2;
+    return [c + R * Math.cos(a), c + R * Math.sin(a)];
+  };
+  const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group" });
+  svg.setAttribute("aria-label", `a graph of ${g.vertices} vertices, tokens on ${g.tokens.join(", ")}`);
+  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" });
+  marker.appendChild(el("path", { d: "M0,0 L10,5 L0,10 z", class: "head" }));
+  const defs = el("defs", {});
+  defs.appendChild(marker);
+  svg.appendChild(defs);
+  const both = new Set(g.edges.map(([a, b]) => `${a}>${b}`));
+  // A move from a to b, stopped short of both circles; a loop, a small circle outside.
+  const arrow = (a, b, cls) => {
+    const [x1, y1] = at(a);
+    if (a === b) {
+      const d = Math.hypot(x1 - c, y1 - c) || 1;
+      return el("circle", { cx: x1 + ((x1 - c) / d) * 1.6 * r, cy: y1 + ((y1 - c) / d) * 1.6 * r, r: r * 0.7, class: cls });
+    }
+    const [x2, y2] = at(b);
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / d, (y2 - y1) / d];
+    // A move both ways: each arrow moved to its own side, so neither hides the other.
+    const [ox, oy] = both.has(`${b}>${a}`) ? [-uy * 5, ux * 5] : [0, 0];
+    return el("line", {
+      x1: x1 + ux * r + ox, y1: y1 + uy * r + oy, x2: x2 - ux * (r + 3) + ox, y2: y2 - uy * (r + 3) + oy,
+      class: cls, "marker-end": "url(#arrow)",
+    });
+  };
+  // Tokens on one vertex make the same moves: one arrow each.
+  const moveOf = new Map();
+  list.moves.forEach((m) => {
+    if (m.along && !moveOf.has(m.along.join(">"))) moveOf.set(m.along.join(">"), m);
+  });
+  g.edges.forEach(([a, b]) => {
+    if (!moveOf.has(`${a}>${b}`)) svg.appendChild(arrow(a, b, "edge"));
+  });
+  moveOf.forEach((m, key) => {
+    const e = playable(arrow(m.along[0], m.along[1], "edge move"), list, m);
+    e.dataset.along = key;
+    svg.appendChild(e);
+  });
+  const tokens = new Map();
+  g.tokens.forEach((t) => tokens.set(t, (tokens.get(t) || 0) + 1));
+  for (let v = 1; v <= g.vertices; v++) {
+    const [x, y] = at(v);
+    const value = g.values[v - 1];
+    const kind = value === "0" ? "zero" : value.startsWith("∞") ? "loopy" : "other";
+    const node = el("g", { class: `vertex ${kind}`, "data-vertex": v, "data-value": value });
+    node.appendChild(el("circle", { cx: x, cy: y, r, class: "disc" }));
+    if (tokens.has(v)) node.appendChild(el("circle", { cx: x, cy: y, r: r + 4, class: "token" }));
+    const label = el("text", { x, y });
+    label.textContent = tokens.get(v) > 1 ? `${v}×${tokens.get(v)}` : String(v);
+    node.appendChild(label);
+    const title = el("title", {});
+    title.textContent = `vertex ${v}, worth ${value}` + (tokens.has(v) ? `, ${tokens.get(v)} token(s)` : "");
+    node.appendChild(title);
+    svg.appendChild(node);
+  }
+  return svg;
+}
+
 function moveButton(list, m) {
   const b = playable(make("button", "move", moveLabel(list, m)), list, m);
   if (m.remoteness !== undefined) b.appendChild(make("span", "remote", ` ${m.remoteness}`));
@@ -376,6 +453,8 @@ function render(list) {
     board.append(pairBoard(list, list.board, list.moves, (ch) => ch === "."));
   } else if (list.board) {
     board.append(cellBoard(list), legend(list.board));
+  } else if (list.graph) {
+    board.append(graphBoard(list));
   } else if (list.heaps) {
     list.heaps.forEach((size, i) => board.appendChild(heapBox(list, i, size)));
   } else {

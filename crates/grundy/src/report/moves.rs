@@ -80,6 +80,9 @@ pub struct Move {
     /// top-left and bottom-right corners, in the rows of cake `part`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cells: Option<Vec<[u64; 2]>>,
+    /// Tokens on a graph: the vertex the token leaves and the one it moves to (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub along: Option<[u64; 2]>,
     /// The cakes: the cake the move is on (from 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<usize>,
@@ -126,6 +129,7 @@ impl Move {
             leaves: None,
             cell: None,
             cells: None,
+            along: None,
             part: None,
             cut_after_column: None,
             cut_after_row: None,
@@ -186,6 +190,9 @@ pub struct MoveList {
     /// The cakes: each cake's rows ('1' a burning candle, '0' one out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parts: Option<Vec<Vec<String>>>,
+    /// Tokens on a graph small enough to draw: its vertices, moves, values and tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<DrawnGraph>,
     /// The moves.
     pub moves: Vec<Move>,
     /// Misère play: `grundy` and each move's `value_after` are misère Grundy values (or,
@@ -206,6 +213,19 @@ pub struct MoveList {
     pub remoteness: Option<u32>,
 }
 
+/// A graph with tokens as a page draws it (vertices from 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawnGraph {
+    /// How many vertices.
+    pub vertices: u64,
+    /// The moves, (tail, head).
+    pub edges: Vec<[u64; 2]>,
+    /// Each vertex's value (a nimber, or `∞(…)`), in order.
+    pub values: Vec<String>,
+    /// The vertex each token stands on.
+    pub tokens: Vec<u64>,
+}
+
 impl MoveList {
     /// A list of `moves` of `position`, with no heaps, values or board.
     pub fn new(
@@ -224,6 +244,7 @@ impl MoveList {
             values: None,
             board: None,
             parts: None,
+            graph: None,
             misere: false,
             draw: false,
             loopy_value: None,
@@ -378,6 +399,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         values: Some(analysis.values.clone()),
         board: None,
         parts: None,
+        graph: None,
         moves,
         misere: false,
         draw: false,
@@ -799,6 +821,7 @@ pub fn in_play(
         values: None,
         board: Some(board),
         parts: None,
+        graph: None,
         moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
         misere: false,
         draw: false,

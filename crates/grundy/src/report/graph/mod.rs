@@ -463,12 +463,15 @@ pub fn moves(input: &Input) -> Result<super::moves::MoveList, Error> {
     let mut moves = Vec::with_capacity(count);
     for (i, t, w, left) in values.valued_moves(&g.tokens) {
         after[i] = w;
-        moves.push(super::moves::Move::loopy(
-            format!("token {}: {} → {}", i + 1, t + 1, w + 1),
-            written(&g.graph, g.edges, &after),
-            &left,
-            moves.len() as u64,
-        ));
+        moves.push(super::moves::Move {
+            along: Some([u64::from(t) + 1, u64::from(w) + 1]),
+            ..super::moves::Move::loopy(
+                format!("token {}: {} → {}", i + 1, t + 1, w + 1),
+                written(&g.graph, g.edges, &after),
+                &left,
+                moves.len() as u64,
+            )
+        });
         after[i] = t;
     }
     let outcome = value.outcome();
@@ -476,8 +479,29 @@ pub fn moves(input: &Input) -> Result<super::moves::MoveList, Error> {
         super::moves::MoveList::new("graph", position, value.nimber(), outcome.player(), moves);
     list.draw = outcome == Outcome::Draw;
     list.loopy_value = Some(value.to_string());
+    let n = g.graph.len();
+    if n <= DRAWN_VERTICES && g.edges <= DRAWN_EDGES {
+        list.graph = Some(super::moves::DrawnGraph {
+            vertices: n as u64,
+            edges: (0..n as u32)
+                .flat_map(|u| {
+                    g.graph
+                        .moves(u)
+                        .iter()
+                        .map(move |&v| [u64::from(u) + 1, u64::from(v) + 1])
+                })
+                .collect(),
+            values: (0..n as u32).map(|v| values.value(v).to_string()).collect(),
+            tokens: g.tokens.iter().map(|&t| u64::from(t) + 1).collect(),
+        });
+    }
     Ok(list)
 }
+
+/// The largest graph a move list carries for drawing (the page lays its vertices on a
+/// circle, as `--png` does).
+const DRAWN_VERTICES: usize = 60;
+const DRAWN_EDGES: u64 = 400;
 
 impl fmt::Display for GraphReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
