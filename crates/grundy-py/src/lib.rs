@@ -1011,6 +1011,13 @@ fn judge_json(
     }
 }
 
+/// How many positions of a game written in Python (held as a script's are) fit in
+/// `memory` bytes: what `memory=` means for such a game.
+#[pyfunction]
+fn positions_within(memory: u64) -> usize {
+    grundy::script::positions_within(memory)
+}
+
 /// Set by [`stop_judges`]: every judge's run in this process stops at once.
 static JUDGES_STOPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -1029,6 +1036,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Sum>()?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(stop_judges, m)?)?;
+    m.add_function(wrap_pyfunction!(positions_within, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_family, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_object, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_object, m)?)?;

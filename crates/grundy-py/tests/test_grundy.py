@@ -471,6 +471,13 @@ def test_ctrl_c_stops_a_judge_sweep_and_its_programs_at_once():
     assert left == "", left
 
 
+def test_memory_bounds_a_game_written_in_python():
+    # Kayles as a Python game: heap 300 needs its 301 positions, past what 1 KiB holds.
+    assert grundy.analyze(Kayles(), 300).value == grundy.analyze("kayles", "300").value
+    with pytest.raises(grundy.GrundyError, match="positions would have to be held"):
+        grundy.analyze(Kayles(), 300, memory=1024)
+
+
 def test_out_of_range_times_and_thread_counts_are_refused_not_panics():
     # A time past a year overflowed the clock (PanicException); a count of threads past
     # what the engines start panicked building the pool.

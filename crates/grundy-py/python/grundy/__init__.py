@@ -152,7 +152,8 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     ``position`` is the text ``grundy analyze NAME`` reads, or for heap games a list of heap
     sizes; for an object, a position (an int or a tuple of ints) or a list of them played
     side by side. ``misere`` asks for misère play (the last move loses); ``memory`` bounds the
-    engine's tables in bytes where the command line's ``--memory`` does.
+    engine's tables in bytes where the command line's ``--memory`` does, and the positions
+    a game written in Python may hold (as a script's are held).
 
     Raises ``InputError`` (a ``ValueError``) with the command line's one-line message for a
     bad name or position; an exception raised in ``options`` reaches you as itself, with the
@@ -162,7 +163,11 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
         position = _position_text(position)
         text = _grundy.analyze_json(game, position, misere, memory)
         return Report(_json.loads(text), None if misere else (game, position))
-    return Report(_json.loads(_grundy.analyze_object(game, position, misere)))
+    if memory is None:
+        return Report(_json.loads(_grundy.analyze_object(game, position, misere)))
+    _whole("memory", memory)
+    limit = _grundy.positions_within(memory)
+    return Report(_json.loads(_grundy.analyze_object(game, position, misere, limit)))
 
 
 def sequence(family: Any, upto: int, start: int = 0, *, misere: bool = False) -> Union[SequenceArray, list]:
