@@ -110,21 +110,21 @@ impl From<grundy::report::Error> for Failure {
 /// Prints a note on standard error: one line, `grundy: ` and the message with any control
 /// characters escaped (progress off a terminal).
 pub fn note(message: fmt::Arguments<'_>) {
-    let text = message.to_string();
-    let _ = writeln!(
-        io::stderr(),
-        "grundy: {}",
-        grundy::parse::escaped_str(&text)
-    );
+    say("", message);
 }
 
 /// Prints a warning on standard error: one line, `grundy: warning: ` and the message with
 /// any control characters escaped. The work goes on.
 pub fn warn(message: fmt::Arguments<'_>) {
+    say("warning: ", message);
+}
+
+/// One line on standard error: `grundy: `, `kind`, then the message escaped.
+fn say(kind: &str, message: fmt::Arguments<'_>) {
     let text = message.to_string();
     let _ = writeln!(
         io::stderr(),
-        "grundy: warning: {}",
+        "grundy: {kind}{}",
         grundy::parse::escaped_str(&text)
     );
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::anyhow;
 use grundy::Progress;
+use grundy::games::TakeBreak;
 use grundy::parse::escaped_path;
 use grundy::solve::heap::{ValuesRef, Watch};
 use grundy::survey::{self, Options, Outcome, Record, SurveyError};
@@ -66,25 +67,25 @@ pub fn run(req: Request) -> Result<(), Failure> {
         Some(dir) => survey::load_journal(dir).map_err(input_or_other)?,
         None => Vec::new(),
     };
+    // The last record of a game is the one that counts; one that settles it spares its work.
+    let settled = |game: &TakeBreak| {
+        journal
+            .iter()
+            .rev()
+            .find(|r| r.game == game.name())
+            .filter(|r| r.settles(game, &options))
+    };
     if let Some(dir) = &req.dir {
-        let open = games.iter().filter(|g| {
-            !journal
-                .iter()
-                .rev()
-                .find(|r| r.game == g.name())
-                .is_some_and(|r| r.settles(g, &options))
-        });
+        let open = games.iter().filter(|g| settled(g).is_none());
         survey::check_checkpoints(dir, open).map_err(input_or_other)?;
     }
     let mut out = io::stdout().lock();
     // Written before the first line, so that a refusal before any line leaves stdout empty.
     let mut header = !req.json;
     for game in &games {
-        // The last record of a game is the one that counts.
-        let settled = journal.iter().rev().find(|r| r.game == game.name());
-        let record = match settled {
-            Some(r) if r.settles(game, &options) => r.clone(),
-            _ => {
+        let record = match settled(game) {
+            Some(r) => r.clone(),
+            None => {
                 let deferring = Deferring::start();
                 let mut watch = SurveyWatch {
                     bar: Bar::above(100_000),

@@ -365,6 +365,16 @@ fn whole_lines(file: &mut std::fs::File) -> std::io::Result<u64> {
     Ok(0)
 }
 
+/// A checkpoint's fault as a survey's: damaged or held by another run is the user's to fix
+/// (bad input), anything else the system's.
+fn checkpoint_error(e: StoreError) -> SurveyError {
+    match e {
+        StoreError::InUse { .. } => SurveyError::Input(format!("checkpoint refused: {e}")),
+        e if e.is_damaged() => SurveyError::Input(format!("checkpoint refused: {e}")),
+        e => SurveyError::Files(e.to_string()),
+    }
+}
+
 /// Refuses, before any work, a survey whose games' checkpoints in `dir` include one that
 /// is damaged, of another game, or not a regular file: each is read through and checked
 /// (its memory given back at once), so a fault in the last game's is not found hours
@@ -375,13 +385,7 @@ pub fn check_checkpoints<'g>(
 ) -> Result<(), SurveyError> {
     for game in games {
         let path = checkpoint_path(dir, game);
-        if let Err(e) = checkpoint::load(&path, game) {
-            return Err(match e {
-                StoreError::InUse { .. } => SurveyError::Input(format!("checkpoint refused: {e}")),
-                e if e.is_damaged() => SurveyError::Input(format!("checkpoint refused: {e}")),
-                e => SurveyError::Files(e.to_string()),
-            });
-        }
+        checkpoint::load(&path, game).map_err(checkpoint_error)?;
     }
     Ok(())
 }
@@ -399,11 +403,7 @@ pub fn run_one(
         check_time_limit(limit)?;
     }
     // A damaged checkpoint or one held by another run is the user's to fix.
-    let files = |e: StoreError| match e {
-        StoreError::InUse { .. } => SurveyError::Input(format!("checkpoint refused: {e}")),
-        e if e.is_damaged() => SurveyError::Input(format!("checkpoint refused: {e}")),
-        e => SurveyError::Files(e.to_string()),
-    };
+    let files = checkpoint_error;
     let ckpt = options.dir.as_ref().map(|d| checkpoint_path(d, game));
     let _held = match &ckpt {
         Some(path) => Some(crate::store::lock(path).map_err(files)?),
