@@ -25,7 +25,9 @@ function fail(message) {
 }
 
 function startServer() {
-  const server = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  // The bundled script games are served too, from the repository's examples.
+  const scripts = new URL("../examples/games", import.meta.url).pathname;
+  const server = spawn(binary, ["serve", "--port", "0", "--scripts", scripts], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let seen = "";
     server.stdout.on("data", (chunk) => {
@@ -372,6 +374,61 @@ try {
   }
   if (s !== "you-win") fail(`graph: following the hints from tokens 2 3 ended in '${s}'`);
   console.log(`graph: a draw kept for 3 rounds; tokens 2 3 won by clicking green arrows in ${moves} moves`);
+
+  // 7b. Script games drawn as their scripts draw them: the lame queen's board (a grid with
+  //     the queen), Kayles' rows of pins, Wythoff's heaps as its integers (it defines no
+  //     board), each with the word on where the drawing came from; played from the list.
+  const scriptGame = async (name, start) => {
+    await page.selectOption("#game", "other");
+    await page.fill("#code", `script:${name}`);
+    await page.fill("#position", start);
+    await page.selectOption("#first", "you");
+    await page.click("#new-game");
+    return state(page);
+  };
+  const drawnParts = () => page.$$eval("#heaps .drawn figure", (fs) => fs.map((f) => ({
+    kind: f.dataset.kind,
+    cells: [...f.querySelectorAll(".cell")].map((c) => `${c.dataset.row},${c.dataset.col}:${c.textContent}`),
+    text: f.querySelector("pre")?.textContent ?? "",
+    note: f.querySelector("figcaption").textContent,
+  })));
+  s = await scriptGame("lame_queen", "[3, 4]");
+  let parts = await drawnParts();
+  if (parts.length !== 1 || parts[0].kind !== "grid" || parts[0].cells.length !== 20 ||
+      !parts[0].cells.includes("1,5:Q") || !parts[0].note.includes("board(p)")) {
+    fail(`script lame queen [3, 4] drawn as ${JSON.stringify(parts)}`);
+  }
+  await page.screenshot({ path: `${shots}/script-drawn.png`, fullPage: true });
+  moves = 0;
+  while (s === "your-move") {
+    const green = await page.$("#words button[data-winning='true']");
+    if (!green) fail("script lame queen: no winning move listed from a won position");
+    await green.click();
+    moves++;
+    s = await state(page);
+    if (s === "your-move") {
+      parts = await drawnParts();
+      if (parts.length !== 1 || !parts[0].cells.some((c) => c.endsWith(":Q"))) fail(`script lame queen: the queen is not drawn after ${moves} moves`);
+    }
+  }
+  if (s !== "you-win") fail(`script lame queen: following the hints ended in '${s}'`);
+  s = await scriptGame("kayles", "3 70");
+  parts = await drawnParts();
+  if (parts.length !== 2 || parts[0].cells.filter((c) => c.endsWith(":|")).length !== 3 ||
+      parts[1].cells.join() !== "1,1:70" || !parts[1].note.startsWith("position 2")) {
+    fail(`script kayles 3 70 drawn as ${JSON.stringify(parts)}`);
+  }
+  s = await scriptGame("lame_queen", "[50, 3]");
+  parts = await drawnParts();
+  if (parts[0]?.kind !== "text" || !parts[0].text.includes("50 rows up") || !parts[0].note.includes("as text")) {
+    fail(`script lame queen [50, 3] drawn as ${JSON.stringify(parts)}`);
+  }
+  s = await scriptGame("wythoff", "[3, 5]");
+  parts = await drawnParts();
+  if (parts[0]?.cells.join() !== "1,1:3,1,2:5" || !parts[0].note.includes("no board(p)")) {
+    fail(`script wythoff [3, 5] drawn as ${JSON.stringify(parts)}`);
+  }
+  console.log(`script games: the lame queen drawn as a grid and won in ${moves} moves; kayles rows, a text drawing and wythoff's integers`);
 
   // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");

@@ -34,6 +34,7 @@
 
 pub mod catalogue;
 pub mod contest;
+pub mod drawing;
 pub mod error;
 pub mod explore;
 pub mod family;

@@ -782,3 +782,90 @@ fn a_trickled_body_is_cut_off_and_the_page_still_served() {
     );
     assert_eq!(status, 200, "{body}");
 }
+
+/// A script game's positions come with their drawings: what the script's `board(p)`
+/// returns, or the position's integers where it defines none; a board that fails is a
+/// one-line 400 naming the script, and the rules still answer without it.
+#[test]
+fn a_script_game_is_drawn_as_its_script_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
+    for name in ["lame_queen", "kayles", "wythoff"] {
+        std::fs::copy(
+            examples.join(format!("{name}.rhai")),
+            dir.path().join(format!("{name}.rhai")),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.path().join("bad_board.rhai"),
+        "fn options(n) { if n > 0 { [n - 1] } else { [] } }\nfn board(n) { [[1], 2] }\n",
+    )
+    .unwrap();
+    let server = serve_with(&["--scripts", dir.path().to_str().unwrap()]);
+    let moves = |game: &str, position: &str| {
+        let (status, body) = post(&server.addr, "/api/moves", game, position);
+        assert_eq!(status, 200, "{game} {position}: {body}");
+        json(&body)
+    };
+    // The lame queen 2 rows up and 3 columns right of the corner: a 3×4 grid, the queen
+    // at the top right.
+    let queen = moves("script:lame_queen", "[2, 3]");
+    let drawn = &queen["drawings"][0];
+    assert_eq!(drawn["kind"], "grid", "{queen}");
+    let rows: Vec<String> = drawn["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows, ["...Q", "....", "...."]);
+    // Too large to draw: the script writes it in words, and the note says it is text.
+    let far = moves("script:lame_queen", "[50, 3]");
+    assert_eq!(far["drawings"][0]["kind"], "text", "{far}");
+    assert!(
+        far["drawings"][0]["note"]
+            .as_str()
+            .unwrap()
+            .contains("as text")
+    );
+    // A sum: one drawing a position.
+    let kayles = moves("script:kayles", "3 70");
+    assert_eq!(
+        kayles["drawings"][0]["rows"][0].as_array().unwrap().len(),
+        3
+    );
+    assert_eq!(kayles["drawings"][1]["cells"], serde_json::json!(["70"]));
+    // No board(p): the position's integers in a row, and said so.
+    let wythoff = moves("script:wythoff", "[3, 5]");
+    assert_eq!(
+        wythoff["drawings"][0]["cells"],
+        serde_json::json!(["3", "5"])
+    );
+    assert!(
+        wythoff["drawings"][0]["note"]
+            .as_str()
+            .unwrap()
+            .contains("no board(p)")
+    );
+    // A sum too long to draw piece by piece comes without drawings (the page says text).
+    let many = vec!["1"; grundy::report::moves::MAX_DRAWN_PARTS + 1].join(" ");
+    assert!(moves("script:kayles", &many).get("drawings").is_none());
+    // A board that returns what cannot be drawn: 400, one line, the script named.
+    let (status, body) = post(&server.addr, "/api/moves", "script:bad_board", "2");
+    assert_eq!(status, 400, "{body}");
+    let message = json(&body)["error"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("bad_board.rhai: board(2) must return"),
+        "{message}"
+    );
+    assert!(!message.contains('\n'), "{message}");
+    let (status, body) = post(&server.addr, "/api/analyze", "script:bad_board", "2");
+    assert_eq!(status, 200, "{body}");
+}

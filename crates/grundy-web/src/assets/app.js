@@ -246,6 +246,27 @@ function cellBoard(list) {
   });
 }
 
+// A script game's positions as its script draws them (a grid, a row of cells, or text),
+// each with the word on where its drawing came from; the moves are played from the list.
+function drawnBoard(list) {
+  const box = make("div", "drawn");
+  list.drawings.forEach((d, i) => {
+    const part = make("figure", `part drawn-${d.kind}`);
+    part.dataset.kind = d.kind;
+    if (d.kind === "grid") {
+      part.append(grid(d.rows, (text) => make("span", "", text)));
+    } else if (d.kind === "row") {
+      part.append(grid([d.cells], (text) => make("span", "", text)));
+    } else {
+      part.append(make("pre", "", d.text));
+    }
+    const whose = list.drawings.length > 1 ? `position ${i + 1}: ` : "";
+    part.append(make("figcaption", "note", whose + d.note));
+    box.append(part);
+  });
+  return box;
+}
+
 // A board played on two cells a move: Cram's domino (board) or a rectangle of candles
 // (one of list.parts). The first click picks a cell; the cells that finish a move from it
 // are then coloured by that move's outcome, and a click on one plays it.
@@ -455,10 +476,14 @@ function render(list) {
     board.append(cellBoard(list), legend(list.board));
   } else if (list.graph) {
     board.append(graphBoard(list));
+  } else if (list.drawings) {
+    board.append(drawnBoard(list));
   } else if (list.heaps) {
     list.heaps.forEach((size, i) => board.appendChild(heapBox(list, i, size)));
   } else {
-    board.append(make("pre", "", `${list.game}:\n${list.position}`));
+    // The last resort, and said so: no drawing came with this position.
+    board.append(make("pre", "", `${list.game}:\n${list.position}`),
+      make("p", "note", "Shown as text: grundy has no drawing of this position (a sum of many positions, or a graph too large to draw)."));
   }
 }
 

@@ -193,6 +193,10 @@ pub struct MoveList {
     /// Tokens on a graph small enough to draw: its vertices, moves, values and tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub graph: Option<DrawnGraph>,
+    /// Script games: each position of the sum drawn (as its `board(p)` draws it, or as
+    /// its integers), for sums of at most [`MAX_DRAWN_PARTS`] positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawings: Option<Vec<crate::drawing::Drawn>>,
     /// The moves.
     pub moves: Vec<Move>,
     /// Misère play: `grundy` and each move's `value_after` are misère Grundy values (or,
@@ -245,6 +249,7 @@ impl MoveList {
             board: None,
             parts: None,
             graph: None,
+            drawings: None,
             misere: false,
             draw: false,
             loopy_value: None,
@@ -400,6 +405,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         board: None,
         parts: None,
         graph: None,
+        drawings: None,
         moves,
         misere: false,
         draw: false,
@@ -822,12 +828,33 @@ pub fn in_play(
         board: Some(board),
         parts: None,
         graph: None,
+        drawings: None,
         moves: with_outcomes(candidates, |&w| Ok(Outcome::Zero(w)))?,
         misere: false,
         draw: false,
         loopy_value: None,
         remoteness: None,
     })
+}
+
+/// The most positions of a sum drawn one by one in a move list; a longer sum is shown as text.
+pub const MAX_DRAWN_PARTS: usize = 16;
+
+/// Each position of a script game's sum drawn, where the sum is short enough.
+#[cfg(feature = "script")]
+pub(crate) fn script_drawings(
+    game: &ScriptGame,
+    positions: &[crate::script::ScriptPosition],
+) -> Result<Option<Vec<crate::drawing::Drawn>>, Error> {
+    if positions.len() > MAX_DRAWN_PARTS {
+        return Ok(None);
+    }
+    let drawn = positions
+        .iter()
+        .map(|p| game.drawing(p))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::input)?;
+    Ok(Some(drawn))
 }
 
 /// A script game: every option of every position of the sum, with the value it leaves.
@@ -897,6 +924,7 @@ pub fn script(game: &ScriptGame, input: &Input, options: &Options) -> Result<Mov
     list.grundy = Some(total);
     list.winner = Player::winner_of(total);
     list.values = Some(values);
+    list.drawings = script_drawings(game, &positions)?;
     list.moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;
     Ok(list)
 }

@@ -268,6 +268,7 @@ pub fn loopy_moves(
     );
     list.draw = a.outcome == Outcome::Draw;
     list.loopy_value = Some(a.value.to_string());
+    list.drawings = super::moves::script_drawings(game, positions)?;
     Ok(list)
 }
 

@@ -4,8 +4,11 @@
 //! `p` in one move. A position is an integer or an array of integers; an option that
 //! leaves several independent games is `sum([p1, p2, ...])`. An optional
 //! `fn canonical(p)` returns a representative with the same value (sorted heaps, say), so
-//! equal positions share one memo entry. Constants at the top of the script (`const D =
-//! 2;`) are seen by both functions.
+//! equal positions share one memo entry. An optional `fn board(p)` draws a position for
+//! the page: a string is shown as text, an array of strings as a grid's rows (a
+//! character a cell), an array of arrays as a grid's cells, an array of integers as a
+//! row ([`ScriptGame::drawing`]). Constants at the top of the script (`const D = 2;`)
+//! are seen by every function.
 //!
 //! ```
 //! use grundy::script::ScriptGame;
@@ -47,6 +50,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use thiserror::Error;
 
+use crate::drawing::{self, Drawing, Drawn};
 use crate::game::{Components, Game, Player};
 use crate::nimber::Nimber;
 use crate::parse::{Found, ParseError, escaped_str};
@@ -212,6 +216,7 @@ pub struct ScriptGame {
     ast: AST,
     scope: RefCell<Scope<'static>>,
     has_canonical: bool,
+    has_board: bool,
     fault: RefCell<Option<String>>,
     calls: Cell<u64>,
     /// Rhai operations run so far, over every call, and their bound.
@@ -363,6 +368,7 @@ impl ScriptGame {
             });
         }
         let has_canonical = defines("canonical");
+        let has_board = defines("board");
         let mut scope = Scope::new();
         engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
             let (at, message) = runtime(&e);
@@ -378,6 +384,7 @@ impl ScriptGame {
             ast,
             scope: RefCell::new(scope),
             has_canonical,
+            has_board,
             fault: RefCell::new(None),
             calls: Cell::new(0),
             meter,
@@ -470,6 +477,105 @@ impl ScriptGame {
             }
             out.push(comps);
         }
+    }
+}
+
+impl ScriptGame {
+    /// Whether the script defines `fn board(p)`, drawing its positions.
+    pub fn has_board(&self) -> bool {
+        self.has_board
+    }
+
+    /// How `p` is drawn: what the script's `board(p)` returns (a string is text, an array
+    /// of strings a grid's rows a character a cell, an array of arrays a grid's cells, an
+    /// array of integers a row), or, where the script defines no `board`, the position's
+    /// own integers in a row. A `board` that fails or returns something else is an error
+    /// naming the script, the line and what was expected.
+    pub fn drawing(&self, p: &ScriptPosition) -> Result<Drawn, String> {
+        if !self.has_board {
+            let cells = match p {
+                ScriptPosition::Int(n) => vec![n.to_string()],
+                ScriptPosition::List(xs) => xs.iter().map(ToString::to_string).collect(),
+            };
+            return Ok(Drawn {
+                drawing: Drawing::Row { cells },
+                note: "the script defines no board(p): the position is drawn as its integers"
+                    .to_string(),
+            });
+        }
+        let result = self.call("board", p);
+        if let Some(fault) = self.fault.borrow_mut().take() {
+            return Err(fault);
+        }
+        let Some(result) = result else {
+            return Err(format!("{}: board({p}) failed", self.source));
+        };
+        let drawing = Self::read_drawing(result).map_err(|what| {
+            format!(
+                "{}: board({p}) must return a string, an array of strings (a grid's rows), an array of arrays (a grid's cells) or an array of integers (a row), but it returned {what}",
+                self.source
+            )
+        })?;
+        drawing::check(&drawing)
+            .map_err(|what| format!("{}: board({p}) returned {what}", self.source))?;
+        let note = match drawing {
+            Drawing::Text { .. } => "drawn as text by the script's board(p)",
+            _ => "drawn by the script's board(p)",
+        };
+        Ok(Drawn {
+            drawing,
+            note: note.to_string(),
+        })
+    }
+
+    /// A drawing from what `board` returned, or what it was instead.
+    fn read_drawing(result: Dynamic) -> Result<Drawing, String> {
+        if result.is_string() {
+            return Ok(Drawing::Text {
+                text: result.into_string().unwrap_or_default(),
+            });
+        }
+        let kind = result.type_name();
+        let items = result.into_array().map_err(|_| format!("a {kind}"))?;
+        let cell = |d: &Dynamic| -> Result<String, String> {
+            if d.is_string() || d.is_char() || d.is_int() || d.is_bool() {
+                Ok(d.to_string())
+            } else {
+                Err(format!("a cell that is a {}", d.type_name()))
+            }
+        };
+        let too_long = |n: usize| {
+            format!(
+                "an array of {n} items (at most {} are drawn)",
+                drawing::MAX_SIDE
+            )
+        };
+        if items.len() > drawing::MAX_SIDE {
+            return Err(too_long(items.len()));
+        }
+        if !items.is_empty() && items.iter().all(Dynamic::is_string) {
+            let rows = items
+                .iter()
+                .map(|row| row.to_string().chars().map(String::from).collect())
+                .collect();
+            return Ok(Drawing::Grid { rows });
+        }
+        if !items.is_empty() && items.iter().all(Dynamic::is_array) {
+            let mut rows = Vec::with_capacity(items.len());
+            for row in items {
+                let row = row.into_array().unwrap_or_default();
+                if row.len() > drawing::MAX_SIDE {
+                    return Err(too_long(row.len()));
+                }
+                rows.push(row.iter().map(cell).collect::<Result<_, _>>()?);
+            }
+            return Ok(Drawing::Grid { rows });
+        }
+        if items.iter().any(Dynamic::is_array) {
+            return Err("an array mixing arrays and single values".to_string());
+        }
+        let cells = items.iter().map(cell).collect::<Result<_, _>>()?;
+        Ok(Drawing::Row { cells })
     }
 }
 
@@ -1086,5 +1192,95 @@ mod tests {
         let e =
             ScriptGame::compile("s.rhai", "import \"x\" as y;\nfn options(n) { [] }").unwrap_err();
         assert!(e.to_string().starts_with("s.rhai:1"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod drawing_tests {
+    use super::*;
+
+    const RULES: &str = "fn options(n) { [] }\n";
+
+    fn drawn(board: &str, p: ScriptPosition) -> Result<Drawn, String> {
+        ScriptGame::compile("<t>", &format!("{RULES}{board}"))
+            .unwrap()
+            .drawing(&p)
+    }
+
+    #[test]
+    fn what_board_returns_decides_the_drawing() {
+        let grid = drawn(r#"fn board(p) { ["ab", ".Q"] }"#, 1.into()).unwrap();
+        assert_eq!(
+            grid.drawing,
+            Drawing::Grid {
+                rows: vec![vec!["a".into(), "b".into()], vec![".".into(), "Q".into()]]
+            }
+        );
+        assert_eq!(grid.note, "drawn by the script's board(p)");
+        let cells = drawn("fn board(p) { [[1, \"x\"], [true]] }", 1.into()).unwrap();
+        assert_eq!(
+            cells.drawing,
+            Drawing::Grid {
+                rows: vec![vec!["1".into(), "x".into()], vec!["true".into()]]
+            }
+        );
+        let row = drawn("fn board(p) { [p, p + 1] }", 4.into()).unwrap();
+        assert_eq!(
+            row.drawing,
+            Drawing::Row {
+                cells: vec!["4".into(), "5".into()]
+            }
+        );
+        let text = drawn("fn board(p) { `heap of ${p}` }", 4.into()).unwrap();
+        assert_eq!(
+            text.drawing,
+            Drawing::Text {
+                text: "heap of 4".into()
+            }
+        );
+        assert!(text.note.contains("as text"), "{}", text.note);
+    }
+
+    #[test]
+    fn without_board_a_position_is_its_integers_in_a_row() {
+        let p = ScriptPosition::from(&[3, -1][..]);
+        let d = drawn("", p).unwrap();
+        assert_eq!(
+            d.drawing,
+            Drawing::Row {
+                cells: vec!["3".into(), "-1".into()]
+            }
+        );
+        assert!(d.note.contains("no board(p)"), "{}", d.note);
+    }
+
+    #[test]
+    fn a_bad_board_is_an_error_naming_the_script_and_what_was_expected() {
+        let cases = [
+            ("fn board(p) { 1.5 }", "returned a f"),
+            ("fn board(p) { [[1], 2] }", "mixing arrays"),
+            ("fn board(p) { [#{a: 1}] }", "a cell that is a"),
+            (
+                "fn board(p) { let r = []; for i in 0..65 { r.push(1) } r }",
+                "65 items",
+            ),
+            (
+                "fn board(p) { let r = \"\"; for i in 0..65 { r += \".\" } [r] }",
+                "65 cells",
+            ),
+            ("fn board(p) { [[\"123456789\"]] }", "9 characters"),
+            ("fn board(p) { throw \"no\" }", "board(1) failed"),
+        ];
+        for (board, expected) in cases {
+            let err = drawn(board, 1.into()).expect_err(board);
+            assert!(err.starts_with("<t>"), "{board}: {err}");
+            assert!(err.contains(expected), "{board}: {err}");
+        }
+        // A failed board leaves the game's rules usable.
+        let g =
+            ScriptGame::compile("<t>", "fn options(n) { [] }\nfn board(p) { throw 1 }").unwrap();
+        assert!(g.drawing(&1.into()).is_err());
+        assert_eq!(g.fault(), None);
+        assert_eq!(Solver::new(&g).grundy(&1.into()).unwrap(), Nimber::ZERO);
     }
 }
