@@ -235,19 +235,57 @@ pub enum ReadError {
     /// Not a regular file, where only one is read (a file grundy keeps in its folders).
     #[error("{0}, not a regular file")]
     NotAFile(&'static str),
+    /// Refused from its first bytes by the caller's check (a graph whose first line
+    /// claims more vertices than are allowed), before the rest was read.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// How many bytes a head check ([`read_named_checked`]) sees at most.
+pub const HEAD: usize = 4096;
+
+/// What a head check is given: the first bytes of the input, at most [`HEAD`]; when the
+/// input goes on past them, cut after their last whitespace, so that no number is seen
+/// cut short (a cut number would read smaller than it is).
+pub fn head_of(bytes: &[u8], complete: bool) -> &[u8] {
+    let bytes = &bytes[..bytes.len().min(HEAD)];
+    if complete && bytes.len() < HEAD {
+        return bytes;
+    }
+    match bytes.iter().rposition(u8::is_ascii_whitespace) {
+        Some(i) => &bytes[..=i],
+        None => &[],
+    }
 }
 
 /// Reads all of `reader`, refusing past `limit` bytes: at once when its `size` is known,
 /// else as soon as the limit is passed, never holding more than the limit. The buffer is
 /// grown by hand, not by `read_to_end`'s doubling, which could reserve twice the limit.
 pub fn read_bounded(
-    mut reader: impl Read,
+    reader: impl Read,
     size: Option<u64>,
     limit: u64,
 ) -> Result<Vec<u8>, ReadError> {
-    if size.is_some_and(|s| s > limit) {
-        return Err(ReadError::TooLarge { limit });
-    }
+    read_bounded_checked(reader, size, limit, &mut |_| Ok(()))
+}
+
+/// Reads all of `reader` as [`read_bounded`] does, first showing `check` its head (see
+/// [`head_of`]) as soon as [`HEAD`] bytes or the whole input are in: an input its first
+/// line refuses is refused before the rest is read.
+pub fn read_bounded_checked(
+    mut reader: impl Read,
+    size: Option<u64>,
+    limit: u64,
+    check: &mut dyn FnMut(&[u8]) -> Result<(), String>,
+) -> Result<Vec<u8>, ReadError> {
+    let mut checked = false;
+    let mut check_once = |bytes: &[u8], complete: bool| {
+        if checked {
+            return Ok(());
+        }
+        checked = true;
+        check(head_of(bytes, complete)).map_err(ReadError::Refused)
+    };
     let cap = usize::try_from(limit).unwrap_or(usize::MAX);
     let first = size.map_or(1 << 16, |s| s as usize).min(cap);
     let mut bytes = Vec::with_capacity(first.saturating_add(1));
@@ -260,6 +298,7 @@ pub fn read_bounded(
             Err(e) => return Err(ReadError::Io(e)),
         };
         if (bytes.len() + n) as u64 > limit {
+            check_once(&bytes, false)?;
             return Err(ReadError::TooLarge { limit });
         }
         if bytes.capacity() - bytes.len() < n {
@@ -267,7 +306,11 @@ pub fn read_bounded(
             bytes.reserve_exact(room);
         }
         bytes.extend_from_slice(&chunk[..n]);
+        if bytes.len() >= HEAD {
+            check_once(&bytes, false)?;
+        }
     }
+    check_once(&bytes, true)?;
     Ok(bytes)
 }
 
@@ -275,12 +318,22 @@ pub fn read_bounded(
 /// refused before a byte is read; a FIFO (`<(...)`), a device or a pipe is read as a
 /// stream and cut off at the limit.
 pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read_named_checked(path, limit, &mut |_| Ok(()))
+}
+
+/// Reads the file a user named as [`read_named`] does, refusing it from its head when
+/// `check` does (see [`read_bounded_checked`]).
+pub fn read_named_checked(
+    path: &Path,
+    limit: u64,
+    check: &mut dyn FnMut(&[u8]) -> Result<(), String>,
+) -> Result<Vec<u8>, ReadError> {
     let file = File::open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;
     if meta.is_dir() {
         return Err(ReadError::NotAFile("a directory"));
     }
-    read_bounded(file, meta.is_file().then_some(meta.len()), limit)
+    read_bounded_checked(file, meta.is_file().then_some(meta.len()), limit, check)
 }
 
 /// Reads a file grundy keeps in its own folders (a journal, a lock), up to `limit` bytes;
@@ -650,6 +703,49 @@ fn process_runs(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A head check sees whole numbers only: the head is cut after its last whitespace
+    /// unless it is the whole input, and is shown once, before the rest is read.
+    #[test]
+    fn a_head_check_sees_whole_numbers_and_refuses_before_the_rest() {
+        assert_eq!(head_of(b"12 34", true), b"12 34");
+        assert_eq!(head_of(b"12 34", false), b"12 ");
+        assert_eq!(head_of(b"1234", false), b"");
+        let long = format!("5 {}", "9".repeat(HEAD));
+        assert_eq!(head_of(long.as_bytes(), true), b"5 ");
+        // A reader that fails past its first 64 KiB: a refused head stops the read there.
+        struct Endless(u64);
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 > 1 << 16 {
+                    return Err(io::Error::other("read past the head"));
+                }
+                let line = b"1 2\n";
+                for (i, b) in buf.iter_mut().enumerate() {
+                    *b = line[(self.0 as usize + i) % line.len()];
+                }
+                self.0 += buf.len() as u64;
+                Ok(buf.len())
+            }
+        }
+        let mut seen = Vec::new();
+        let refused = read_bounded_checked(Endless(0), None, 1 << 30, &mut |head| {
+            seen.push(head.len());
+            Err("no".to_string())
+        });
+        assert!(matches!(refused, Err(ReadError::Refused(m)) if m == "no"));
+        assert_eq!(seen.len(), 1);
+        assert!(seen[0] <= HEAD && seen[0] > HEAD - 4, "{seen:?}");
+        // Accepted, the check is made once and the input read whole.
+        let mut calls = 0;
+        let read = read_bounded_checked(&b"3 1\n1 2\n"[..], None, 100, &mut |head| {
+            calls += 1;
+            assert_eq!(head, b"3 1\n1 2\n");
+            Ok(())
+        });
+        assert_eq!(read.unwrap(), b"3 1\n1 2\n");
+        assert_eq!(calls, 1);
+    }
 
     fn temp_files(dir: &Path) -> Vec<String> {
         fs::read_dir(dir)

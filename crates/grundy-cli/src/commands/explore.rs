@@ -102,7 +102,7 @@ fn graph(req: &Request<'_>) -> Result<(), Failure> {
             "--checkpoint keeps the shards of explore graph over ranks: run it under an MPI launcher, or with --stats"
         )));
     }
-    let input = super::read_input(req.file)?;
+    let input = super::read_input_of("graph", req.file)?;
     let report = match req.png {
         Some(png) => {
             let (report, pic) = picture::graph::explored(&input)?;

@@ -22,7 +22,7 @@ use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::parse::escaped_path;
 use grundy::report::table::BoardGame;
 use grundy::solve::distributed::Transport;
-use grundy::store::{ReadError, read_bounded};
+use grundy::store::{ReadError, read_bounded_checked};
 
 use crate::Failure;
 use crate::cli::{Cli, Command};
@@ -353,7 +353,32 @@ pub(crate) fn analyze_source<'a>(file: Option<&'a Path>, rest: &'a [String]) -> 
 }
 
 pub(crate) fn read_input<'a>(from: impl Into<Source<'a>>) -> Result<Input, Failure> {
-    let (source, bytes) = match from.into() {
+    read_input_checked(from, None)
+}
+
+/// Reads the input of the game `name`: a graph file is refused from its first line when
+/// that line claims more than is allowed, before the rest is read.
+pub(crate) fn read_input_of<'a>(name: &str, from: impl Into<Source<'a>>) -> Result<Input, Failure> {
+    if is_graph(name) {
+        read_input_checked(from, Some(grundy::report::graph::check_head))
+    } else {
+        read_input(from)
+    }
+}
+
+/// Reads the input, showing `head` its first bytes (see [`grundy::store::head_of`]) before
+/// the rest is read; what `head` refuses is bad input.
+fn read_input_checked<'a>(
+    from: impl Into<Source<'a>>,
+    head: Option<fn(&str, &[u8]) -> Result<(), String>>,
+) -> Result<Input, Failure> {
+    let from = from.into();
+    let named = match from {
+        Source::File(Some(p)) if p != Path::new("-") => escaped_path(p),
+        _ => "<stdin>".to_string(),
+    };
+    let mut check = |bytes: &[u8]| head.map_or(Ok(()), |h| h(&named, bytes));
+    let (source, bytes) = match from {
         Source::Arguments(first, rest) => {
             let mut text = first.to_string_lossy().into_owned();
             for word in rest {
@@ -365,16 +390,20 @@ pub(crate) fn read_input<'a>(from: impl Into<Source<'a>>) -> Result<Input, Failu
         }
         Source::File(None) => (
             "<stdin>".to_string(),
-            read_bounded(io::stdin().lock(), None, MAX_INPUT),
+            read_bounded_checked(io::stdin().lock(), None, MAX_INPUT, &mut check),
         ),
         Source::File(Some(p)) if p == Path::new("-") => (
             "<stdin>".to_string(),
-            read_bounded(io::stdin().lock(), None, MAX_INPUT),
+            read_bounded_checked(io::stdin().lock(), None, MAX_INPUT, &mut check),
         ),
-        Source::File(Some(p)) => (escaped_path(p), grundy::store::read_named(p, MAX_INPUT)),
+        Source::File(Some(p)) => (
+            escaped_path(p),
+            grundy::store::read_named_checked(p, MAX_INPUT, &mut check),
+        ),
     };
     match bytes {
         Ok(bytes) => Ok(Input { source, bytes }),
+        Err(ReadError::Refused(message)) => Err(Failure::input(anyhow!(message))),
         Err(ReadError::TooLarge { .. }) => Err(Failure::input(anyhow!(
             "{source}: the input is larger than the supported {MAX_INPUT} bytes"
         ))),
@@ -528,7 +557,7 @@ fn analyze(
             "--misere draws no picture: --png and --svg apply to normal play"
         )));
     }
-    let input = read_input(file)?;
+    let input = read_input_of(name, file)?;
     let started = Instant::now();
     let files: Vec<(&Path, Format)> = pictures
         .iter()

@@ -809,3 +809,53 @@ fn analyze_remoteness_refuses_what_it_cannot_count() {
     assert!(r.stdout.is_empty());
     assert!(r.stderr.contains("past the 4096"), "{}", r.stderr);
 }
+
+/// A graph whose first line claims more than is allowed is refused from that line, before
+/// the rest is read: a stream that goes on (here 256 MiB of moves) is left unread, and
+/// the error is the one the whole file would get.
+#[test]
+fn a_graph_too_large_is_refused_from_its_first_line() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for (command, head, expected) in [
+        (
+            "analyze",
+            "20000000 3\n",
+            "<stdin>:1: expected the number of vertices n (1 to 10000000), found 20000000",
+        ),
+        (
+            "explore",
+            "5 90000000\n",
+            "<stdin>:1: expected the number of moves m (0 to 50000000), found 90000000",
+        ),
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args([command, "graph"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("grundy runs");
+        let mut stdin = child.stdin.take().expect("a pipe");
+        let writer = std::thread::spawn(move || {
+            stdin.write_all(head.as_bytes())?;
+            let moves = "1 2\n".repeat(1 << 18);
+            for _ in 0..256 {
+                stdin.write_all(moves.as_bytes())?;
+            }
+            Ok::<(), std::io::Error>(())
+        });
+        let out = child.wait_with_output().expect("grundy ends");
+        let written = writer.join().expect("the writer ends");
+        assert!(
+            written.is_err(),
+            "{command}: grundy read the whole stream before refusing it"
+        );
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(out.stdout.is_empty(), "{command}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim_end(), format!("error: {expected}"), "{command}");
+    }
+    // A small graph on one line is read whole and answered as before.
+    assert!(run_ok(&["analyze", "graph"], "2 1 1 2 1 1").contains("values:  1"));
+}

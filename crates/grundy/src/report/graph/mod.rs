@@ -115,6 +115,29 @@ pub fn check_memory(input: &Input, memory: u64) -> Result<(), Error> {
     Ok(())
 }
 
+/// Refuses a graph file from its first two numbers, given its head alone (see
+/// [`crate::store::head_of`]): a file that claims more vertices or moves than are allowed
+/// is refused with the error [`parse`] would give, before the rest of it is read. A head
+/// too short to hold both numbers is left to [`parse`].
+pub fn check_head(source: &str, head: &[u8]) -> Result<(), String> {
+    let words = head
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .count();
+    if words < 2 {
+        return Ok(());
+    }
+    let input = Input::new(source, head);
+    let mut t = Tokens::new(&input.bytes);
+    let refuse = |e| input.error(e).to_string();
+    t.u64_in("the number of vertices n", 1, MAX_VERTICES)
+        .map_err(refuse)?;
+    t.u64_in("the number of moves m", 0, MAX_EDGES)
+        .map_err(refuse)?;
+    Ok(())
+}
+
 /// Reads a graph file.
 pub fn parse(input: &Input) -> Result<GraphInput, Error> {
     parse_with(input, true)
