@@ -366,11 +366,14 @@ pub(crate) fn read_input_of<'a>(name: &str, from: impl Into<Source<'a>>) -> Resu
     }
 }
 
+/// A check of an input's first bytes (see [`grundy::store::head_of`]), given its name.
+type HeadCheck = fn(&str, &[u8]) -> Result<(), String>;
+
 /// Reads the input, showing `head` its first bytes (see [`grundy::store::head_of`]) before
 /// the rest is read; what `head` refuses is bad input.
 fn read_input_checked<'a>(
     from: impl Into<Source<'a>>,
-    head: Option<fn(&str, &[u8]) -> Result<(), String>>,
+    head: Option<HeadCheck>,
 ) -> Result<Input, Failure> {
     let from = from.into();
     let named = match from {
