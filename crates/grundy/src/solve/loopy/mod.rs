@@ -16,8 +16,10 @@
 //! by the player to move when `0 ∈ L` (a move to a finite sum of value 0) and drawn
 //! otherwise.
 //!
-//! The values are computed by labelling, value by value, in time `O((V + E) · levels)`,
-//! `levels` being at most one more than the largest number of moves from a position.
+//! The values are computed in one pass for the vertices that reach no cycle (the mex of
+//! their options, from the sinks up), then by labelling the rest, value by value, in time
+//! `O((V + E) · levels)`, `levels` being at most one more than the largest number of
+//! moves from a position.
 //!
 //! ```
 //! use grundy::solve::loopy::{Digraph, Outcome, Value};
@@ -122,18 +124,90 @@ impl Digraph {
     }
 
     /// The generalised Sprague–Grundy value of every vertex.
+    ///
+    /// The vertices that cannot reach a cycle are valued first, in one pass from the sinks
+    /// up (the mex of their options, `O(V + E)`): a graph with no cycle, however dense and
+    /// however high its values, costs no more. The rest are labelled value by value, the
+    /// first pass's vertices taking part at their own level.
     pub fn values(&self) -> Values {
+        let (label, counter) = self.labels(true);
+        Values {
+            label,
+            counter,
+            graph: self.clone(),
+            options: None,
+        }
+    }
+
+    /// The vertices that reach no cycle, each with its value, from the sinks up; `None` for
+    /// the others.
+    fn acyclic_part(&self) -> Vec<Option<u32>> {
+        let n = self.len();
+        let mut left: Vec<u32> = (0..n as u32).map(|v| self.moves(v).len() as u32).collect();
+        let mut value: Vec<Option<u32>> = vec![None; n];
+        let most = (0..n as u32)
+            .map(|v| self.moves(v).len())
+            .max()
+            .unwrap_or(0);
+        // seen[k] == stamp: a move to a vertex of value k was found from the current vertex.
+        let mut seen = vec![u32::MAX; most + 1];
+        let mut ready: Vec<u32> = (0..n as u32).filter(|&v| left[v as usize] == 0).collect();
+        let mut done = 0u32;
+        while let Some(u) = ready.pop() {
+            if done.is_multiple_of(1 << 16) {
+                crate::stop::check();
+            }
+            for &v in self.moves(u) {
+                if let Some(k) = value[v as usize]
+                    && (k as usize) < seen.len()
+                {
+                    seen[k as usize] = done;
+                }
+            }
+            let mex = seen.iter().position(|&s| s != done).unwrap_or(seen.len());
+            value[u as usize] = Some(mex as u32);
+            done += 1;
+            for &p in self.preds(u) {
+                left[p as usize] -= 1;
+                if left[p as usize] == 0 {
+                    ready.push(p);
+                }
+            }
+        }
+        value
+    }
+
+    /// Each vertex's label (its finite value, or `u32::MAX` for ∞) and counter, labelled
+    /// value by value, after the vertices that reach no cycle are valued in one pass when
+    /// `peel` is set.
+    fn labels(&self, peel: bool) -> (Vec<u32>, Vec<u32>) {
         const UNLABELED: u32 = u32::MAX - 1;
         const INFINITE: u32 = u32::MAX;
         let n = self.len();
         let mut label = vec![UNLABELED; n];
         let mut counter = vec![u32::MAX; n];
         let mut next_count = 0u32;
+        // The vertices valued before the levels, by value: each takes its counter, and
+        // makes its predecessors reach its value, at its own level.
+        let mut by_level: Vec<Vec<u32>> = Vec::new();
+        if peel {
+            for (v, value) in self.acyclic_part().into_iter().enumerate() {
+                if let Some(k) = value {
+                    label[v] = k;
+                    if by_level.len() <= k as usize {
+                        by_level.resize(k as usize + 1, Vec::new());
+                    }
+                    by_level[k as usize].push(v as u32);
+                }
+            }
+        }
         let mut good = vec![false; n];
         let mut bad = vec![0u32; n];
         let mut queue: Vec<u32> = Vec::new();
         let mut touched: Vec<u32> = Vec::new();
-        let mut unlabeled: Vec<u32> = (0..n as u32).collect();
+        let mut unlabeled: Vec<u32> = (0..n as u32)
+            .filter(|&v| label[v as usize] == UNLABELED)
+            .collect();
         let open = |l: u32| l == UNLABELED || l == INFINITE;
         let mut level = 0u32;
         while !unlabeled.is_empty() {
@@ -153,6 +227,39 @@ impl Digraph {
                     queue.push(u);
                 }
             }
+            // A vertex labelled `level` makes each predecessor reach it: that one cannot
+            // take `level`, and moves to it are answered.
+            let reached = |u: u32,
+                           label: &[u32],
+                           good: &mut [bool],
+                           bad: &mut [u32],
+                           touched: &mut Vec<u32>,
+                           queue: &mut Vec<u32>| {
+                for &p in self.preds(u) {
+                    let pi = p as usize;
+                    if good[pi] {
+                        continue;
+                    }
+                    good[pi] = true;
+                    touched.push(p);
+                    if open(label[pi]) {
+                        for &q in self.preds(p) {
+                            let qi = q as usize;
+                            if label[qi] == UNLABELED {
+                                bad[qi] -= 1;
+                                if bad[qi] == 0 && !good[qi] {
+                                    queue.push(q);
+                                }
+                            }
+                        }
+                    }
+                }
+            };
+            for &w in by_level.get(level as usize).map_or(&[][..], Vec::as_slice) {
+                counter[w as usize] = next_count;
+                next_count += 1;
+                reached(w, &label, &mut good, &mut bad, &mut touched, &mut queue);
+            }
             while let Some(u) = queue.pop() {
                 let ui = u as usize;
                 if label[ui] != UNLABELED || good[ui] || bad[ui] != 0 {
@@ -171,26 +278,7 @@ impl Digraph {
                         }
                     }
                 }
-                for &p in self.preds(u) {
-                    let pi = p as usize;
-                    if good[pi] {
-                        continue;
-                    }
-                    // p reaches `level`: it cannot take it, and moves to it are answered.
-                    good[pi] = true;
-                    touched.push(p);
-                    if open(label[pi]) {
-                        for &q in self.preds(p) {
-                            let qi = q as usize;
-                            if label[qi] == UNLABELED {
-                                bad[qi] -= 1;
-                                if bad[qi] == 0 && !good[qi] {
-                                    queue.push(q);
-                                }
-                            }
-                        }
-                    }
-                }
+                reached(u, &label, &mut good, &mut bad, &mut touched, &mut queue);
             }
             // Those with no move to `level` can take no larger value.
             for &u in &unlabeled {
@@ -201,12 +289,14 @@ impl Digraph {
             unlabeled.retain(|&u| label[u as usize] == UNLABELED);
             level += 1;
         }
-        Values {
-            label,
-            counter,
-            graph: self.clone(),
-            options: None,
+        // Vertices of the first pass above the last level: counted in order of value.
+        for vertices in by_level.iter().skip(level as usize) {
+            for &w in vertices {
+                counter[w as usize] = next_count;
+                next_count += 1;
+            }
         }
+        (label, counter)
     }
 }
 
@@ -582,8 +672,46 @@ mod tests {
         })
     }
 
+    /// A random digraph on up to `most` vertices, most of its moves going down (so that
+    /// much of it reaches no cycle), a few going up.
+    fn mostly_down(most: usize) -> impl Strategy<Value = Digraph> {
+        (2usize..=most).prop_flat_map(|n| {
+            let down = prop::collection::vec((1..n as u32, 0..n as u32), 0..(4 * n))
+                .prop_map(|es| es.into_iter().map(|(u, v)| (u, v % u)).collect::<Vec<_>>());
+            let up = prop::collection::vec((0..n as u32, 0..n as u32), 0..3);
+            (down, up).prop_map(move |(mut edges, up)| {
+                edges.extend(up);
+                Digraph::new(n, &edges).unwrap()
+            })
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Valuing first the vertices that reach no cycle changes no label, and the
+        /// counters still bound every answer: a finite vertex's move to an infinite one is
+        /// answered by a move back to its value, at a smaller counter.
+        #[test]
+        fn the_first_pass_changes_no_value(g in prop_oneof![digraph(30), mostly_down(40)]) {
+            let (peeled, counter) = g.labels(true);
+            let (levels, _) = g.labels(false);
+            prop_assert_eq!(&peeled, &levels, "{:?}", g);
+            for u in 0..g.len() as u32 {
+                let l = peeled[u as usize];
+                if l == u32::MAX {
+                    continue;
+                }
+                for &v in g.moves(u) {
+                    if peeled[v as usize] == u32::MAX {
+                        let answered = g.moves(v).iter().any(|&w| {
+                            peeled[w as usize] == l && counter[w as usize] < counter[u as usize]
+                        });
+                        prop_assert!(answered, "{} → {} on {:?}", u, v, g);
+                    }
+                }
+            }
+        }
 
         /// Sums of one to three tokens: Smith's rules agree with the retrograde analysis.
         #[test]
