@@ -859,3 +859,28 @@ fn a_graph_too_large_is_refused_from_its_first_line() {
     // A small graph on one line is read whole and answered as before.
     assert!(run_ok(&["analyze", "graph"], "2 1 1 2 1 1").contains("values:  1"));
 }
+
+/// A misère sequence out of reach is refused from the growth of the search, after seconds
+/// at most, not after the minutes it took to reach the search's bound; one in reach is
+/// answered.
+#[test]
+fn a_misere_sequence_out_of_reach_is_refused_early() {
+    assert_refused(
+        &["sequence", "kayles", "--misere", "--upto", "500"],
+        "",
+        2,
+        "the misère values of octal:0.77 up to 500: after heap",
+    );
+    let r = run(&["sequence", "kayles", "--misere", "--upto", "500"], "");
+    assert!(r.stderr.contains("is in reach"), "{}", r.stderr);
+    // The search stopped where its growth was measured, near heap 32, long before the
+    // bound of 4,000,000 sums (which kayles reaches past heap 64).
+    let at: u64 = r.stderr["error: the misère values of octal:0.77 up to 500: after heap ".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|h| h.parse().ok())
+        .expect("the heap reached");
+    assert!(at < 50, "{}", r.stderr);
+    let values = run_ok(&["sequence", "kayles", "--misere", "--upto", "30"], "");
+    assert_eq!(values.split_whitespace().count(), 31, "{values}");
+}

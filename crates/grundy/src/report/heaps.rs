@@ -332,6 +332,7 @@ pub fn genera(
     let mut search = crate::solve::misere::Misere::new(family, MISERE_POSITIONS);
     progress.start(upto + 1);
     let mut out = Vec::new();
+    let mut held = Vec::new();
     for h in 0..=upto {
         let g = search.genus(&[h]).map_err(|e| {
             Error::input(format!(
@@ -340,10 +341,54 @@ pub fn genera(
             ))
         })?;
         out.push(g);
+        held.push(search.len());
+        if let Some(refusal) = misere_projection(&held, upto, MISERE_POSITIONS) {
+            return Err(Error::input(format!(
+                "the misère values of {} up to {upto}: {refusal}",
+                family.short_name()
+            )));
+        }
         progress.advance(h);
     }
     progress.finish();
     Ok(out)
+}
+
+/// Heaps over which the misère search's growth is measured.
+const GROWTH_OVER: usize = 8;
+
+/// Why a misère sequence is refused before the search reaches its bound, from the sums it
+/// held after each heap so far (`held[h]` after heap `h`): the growth over the last
+/// [`GROWTH_OVER`] heaps, carried on to `upto`, would need more than four times `limit` sums.
+/// The search grows by about a constant factor a heap (Kayles: twice every 3.5 heaps), so
+/// the refusal comes after seconds, where reaching the bound took minutes. `None` while
+/// the growth is not yet measured, is not growing, or stays in reach.
+fn misere_projection(held: &[usize], upto: u64, limit: usize) -> Option<String> {
+    let h = held.len().checked_sub(1)?;
+    let now = *held.last()?;
+    if h < GROWTH_OVER || now < 10_000 || upto <= h as u64 {
+        return None;
+    }
+    let before = held[h - GROWTH_OVER].max(1);
+    let rate = (now as f64 / before as f64).powf(1.0 / GROWTH_OVER as f64);
+    if rate <= 1.0 {
+        return None;
+    }
+    let left = (upto - h as u64) as f64;
+    let projected = now as f64 * rate.powf(left);
+    if projected <= 4.0 * limit as f64 {
+        return None;
+    }
+    let reach = h as f64 + ((limit as f64 / now as f64).ln() / rate.ln()).floor();
+    Some(format!(
+        "after heap {h} the misère search held {now} sums, growing about {rate:.2}× a heap; heap {upto} would need about {} sums, more than the {limit} it may hold (projected from that growth; about heap {} is in reach)",
+        if projected < 1e9 {
+            format!("{:.0} million", projected / 1e6)
+        } else {
+            format!("{projected:.1e}")
+        },
+        reach.max(h as f64) as u64
+    ))
 }
 
 /// The misère Grundy value of a sum of Nim heaps by misère Nim's rule: the heaps' XOR,
@@ -425,6 +470,40 @@ impl fmt::Display for HeapReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search that grows by a constant factor a heap is refused once its growth is
+    /// measured and the projection passes four times the bound; one that stays flat, is
+    /// still small, or whose projection is in reach, is left to run.
+    #[test]
+    fn a_misere_sequence_out_of_reach_is_refused_from_its_growth() {
+        let growing = |rate: f64, n: usize| -> Vec<usize> {
+            (0..n)
+                .map(|h| (1000.0 * rate.powi(h as i32)) as usize)
+                .collect()
+        };
+        let held = growing(1.25, 20);
+        let refusal = misere_projection(&held, 100, 4_000_000).expect("refused");
+        assert!(
+            refusal.starts_with("after heap 19 the misère search held"),
+            "{refusal}"
+        );
+        assert!(refusal.contains("growing about 1.25× a heap"), "{refusal}");
+        // 69,388 sums at heap 19, ×1.25 a heap: 4,000,000 is reached near heap 37.
+        assert!(refusal.contains("held 69388 sums"), "{refusal}");
+        assert!(refusal.contains("about heap 37 is in reach"), "{refusal}");
+        // Within four times the bound (heap 43 would need about 14 million): left to run,
+        // the bound still holds the search.
+        assert_eq!(misere_projection(&held, 43, 4_000_000), None);
+        assert!(misere_projection(&held, 44, 4_000_000).is_some());
+        // Flat, too small to measure, or too few heaps yet.
+        assert_eq!(misere_projection(&[50_000; 20], 1000, 4_000_000), None);
+        assert_eq!(misere_projection(&growing(1.25, 5), 1000, 4_000_000), None);
+        assert_eq!(
+            misere_projection(&growing(1.1, 20)[..], 1000, 1 << 40),
+            None
+        );
+        assert_eq!(misere_projection(&[], 10, 4_000_000), None);
+    }
 
     /// Misère Nim's rule against the search, which knows no rule: the values of the heaps
     /// and of the sum, and the winning moves, on every sum of three heaps up to 6 and a few
