@@ -818,7 +818,10 @@ fn read_shard(
     ranks: usize,
 ) -> Result<Option<Vec<u8>>, SolveStop> {
     let path = shard_path(saving.dir, rank);
-    store::read(&path, &shard_label(saving, rank, ranks), u64::MAX >> 8).map_err(|e| {
+    // A shard can hold no more than this process could: one whose header promises more
+    // (a sparse file, say) is refused before anything is allocated for it.
+    let most = crate::work::memory_available().unwrap_or(u64::MAX >> 8);
+    store::read(&path, &shard_label(saving, rank, ranks), most).map_err(|e| {
         if e.is_damaged() {
             SolveStop::Shard(format!(
                 "shard refused: {e} (a shard is kept for one solve and one number of ranks; remove the folder to start afresh)"
