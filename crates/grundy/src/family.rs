@@ -22,6 +22,7 @@ use crate::nimber::Nimber;
 use crate::progress::{NoProgress, Progress};
 use crate::solve::heap::HeapError;
 use crate::solve::heap::Period;
+pub use crate::solve::heap::{checksum, checksum_of};
 use crate::solve::memo::{SolveError, Solver, Stats};
 use crate::work::{self, MAX_STEPS, TooMuchWork};
 
@@ -498,22 +499,4 @@ impl fmt::Display for Family {
             Family::TakeBreak(o) => f.write_str(&o.name()),
         }
     }
-}
-
-/// A 64-bit FNV-1a checksum of a value table, so two methods or two machines can compare
-/// long sequences at a glance.
-pub fn checksum(values: &[u32]) -> u64 {
-    checksum_of(values.iter().copied())
-}
-
-/// [`checksum`] of values as they come (a table continued by its period, say).
-pub fn checksum_of(values: impl Iterator<Item = u32>) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    h
 }

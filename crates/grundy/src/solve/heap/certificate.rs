@@ -29,8 +29,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::checksum_of;
 use super::{HeapError, Method, Period, Watch};
-use crate::family::checksum_of;
 use crate::games::TakeBreak;
 
 /// The format a certificate declares.
