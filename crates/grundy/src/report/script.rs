@@ -15,9 +15,7 @@ use super::{Error, write_outcome};
 use crate::game::Player;
 use crate::nimber::Nimber;
 use crate::parse::Input;
-use crate::script::{
-    BYTES_PER_POSITION, ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions,
-};
+use crate::script::{ScriptAnalysis, ScriptGame, ScriptPosition, parse_positions};
 use crate::solve::loopy::game::{Labeller, analyze_sum, analyze_sum_by};
 use crate::solve::loopy::{Digraph, Outcome, Values};
 use crate::solve::memo::SolveError;
@@ -75,16 +73,7 @@ impl From<&ScriptAnalysis> for ScriptReport {
     }
 }
 
-/// A script fault, a cycle or too many positions: all the rules' fault or past the limit
-/// the caller set, so bad input.
-pub fn solve_error(e: SolveError) -> Error {
-    Error::input(match e {
-        SolveError::TooManyPositions { limit } => format!(
-            "more than {limit} positions would have to be held (the limit --memory allows at {BYTES_PER_POSITION} bytes a position)"
-        ),
-        e => e.to_string(),
-    })
-}
+pub use crate::script::solve_error;
 
 /// A sum of positions of a script game whose positions can repeat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

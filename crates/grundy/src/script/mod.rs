@@ -480,6 +480,17 @@ impl ScriptGame {
     }
 }
 
+/// A script fault, a cycle or too many positions: all the rules' fault or past the limit
+/// the caller set, so bad input.
+pub fn solve_error(e: SolveError) -> crate::error::Error {
+    crate::error::Error::input(match e {
+        SolveError::TooManyPositions { limit } => format!(
+            "more than {limit} positions would have to be held (the limit --memory allows at {BYTES_PER_POSITION} bytes a position)"
+        ),
+        e => e.to_string(),
+    })
+}
+
 impl ScriptGame {
     /// Whether the script defines `fn board(p)`, drawing its positions.
     pub fn has_board(&self) -> bool {
@@ -734,7 +745,7 @@ fn finite_only(e: SolveError) -> crate::error::Error {
         SolveError::Loopy { .. } => crate::error::Error::input(format!(
             "{e}; explore looks for patterns in Grundy values, which a game with cycles does not have: grundy sequence and grundy analyze give its generalised values (∞ among them)"
         )),
-        e => crate::report::script::solve_error(e),
+        e => solve_error(e),
     }
 }
 
@@ -792,9 +803,9 @@ pub fn sequence_upto(
                 (0..=upto).map(|n| ScriptPosition::Int(n as i64)).collect();
             crate::solve::loopy::game::values_with(game, &positions, limit, progress)
                 .map(ScriptValues::Loopy)
-                .map_err(crate::report::script::solve_error)
+                .map_err(solve_error)
         }
-        Err(e) => Err(crate::report::script::solve_error(e)),
+        Err(e) => Err(solve_error(e)),
     }
 }
 
