@@ -4,7 +4,6 @@
 //! is the one place that says, game by game, what they search.
 
 use super::{Game, Problem};
-use crate::game::Game as Rules;
 use crate::parse::Input;
 use crate::report::{self, Error};
 
@@ -16,20 +15,7 @@ pub const MAX_SEARCHED_HEAP: u64 = 4096;
 /// times the moves from each.
 pub const MAX_QUEEN_WORK: u64 = 20_000_000;
 
-/// How a written position becomes the components of one sum of `P`.
-pub type Parse<'a, P> = &'a dyn Fn(&str) -> Result<Vec<P>, Error>;
-
-/// A search run over any game's sums: `run` is called with the game's rules and with how a
-/// written position becomes the components of one sum.
-pub trait SumSearch {
-    /// What the search gives.
-    type Out;
-    /// Runs the search over `rules`, positions read by `parse`.
-    fn run<G>(self, rules: G, parse: Parse<'_, G::Position>) -> Result<Self::Out, Error>
-    where
-        G: Rules,
-        G::Position: Ord;
-}
+pub use crate::report::sum_search::{Parse, SumSearch};
 
 fn text(position: &str) -> Input {
     Input::new("position", position.as_bytes().to_vec())

@@ -180,13 +180,13 @@ pub(crate) struct Judge {
     pub(crate) limit: usize,
 }
 
-impl crate::catalogue::components::SumSearch for Judge {
+impl super::sum_search::SumSearch for Judge {
     type Out = MoveList;
 
     fn run<G>(
         self,
         rules: G,
-        parse: crate::catalogue::components::Parse<'_, G::Position>,
+        parse: super::sum_search::Parse<'_, G::Position>,
     ) -> Result<MoveList, Error>
     where
         G: Game,

@@ -35,6 +35,7 @@ pub mod remoteness;
 #[cfg(feature = "script")]
 pub mod script;
 pub mod sheet;
+pub mod sum_search;
 pub mod table;
 
 use std::fmt;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::moves::MoveList;
-use crate::catalogue::components::SumSearch;
+use super::sum_search::SumSearch;
 use crate::game::{Game, Player};
 use crate::solve::remoteness::Remoteness;
 
@@ -131,11 +131,7 @@ pub(crate) struct Fill<'a> {
 impl SumSearch for Fill<'_> {
     type Out = ();
 
-    fn run<G>(
-        self,
-        rules: G,
-        parse: crate::catalogue::components::Parse<'_, G::Position>,
-    ) -> Result<(), Error>
+    fn run<G>(self, rules: G, parse: super::sum_search::Parse<'_, G::Position>) -> Result<(), Error>
     where
         G: Game,
         G::Position: Ord,
