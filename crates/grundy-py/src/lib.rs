@@ -652,13 +652,13 @@ fn explore_json(
     let text = interruptible(py, move || -> Result<String, grundy::report::Error> {
         let named = catalogue::lookup_for(&game, catalogue::Feature::Explore)?;
         let json = match (upto, grid) {
-            (Some(n), None) => serde_json::to_string(&grundy::report::explore::line(
+            (Some(n), None) => serde_json::to_string(&grundy::catalogue::explore::line(
                 &named,
                 n,
                 &options,
                 &mut grundy::NoProgress,
             )?),
-            (None, Some((x, y))) => serde_json::to_string(&grundy::report::explore::grid(
+            (None, Some((x, y))) => serde_json::to_string(&grundy::catalogue::explore::grid(
                 &named,
                 x,
                 y,

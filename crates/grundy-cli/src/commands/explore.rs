@@ -5,9 +5,9 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use anyhow::anyhow;
+use grundy::catalogue::explore;
 use grundy::catalogue::{self, Feature, Game, Options};
 use grundy::picture;
-use grundy::report::explore;
 
 use super::memory::Memory;
 use crate::Failure;

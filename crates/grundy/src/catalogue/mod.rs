@@ -19,6 +19,7 @@
 //! ```
 
 pub mod components;
+pub mod explore;
 
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
