@@ -469,6 +469,7 @@ Examples:
     },
 
     /// Serve a local web page to play every game against perfect play, with hints.
+    #[cfg(feature = "web")]
     #[command(long_about = "\
 Serve a local web page on http://ADDR:PORT/: play heap games (Nim, Kayles, any octal,
 hexadecimal or subtraction game), the sheet, the lame queen, cakes, Cram, Chomp, lava maps,

@@ -251,6 +251,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             size,
             file,
         } => picture::run(&game, d, size, &file),
+        #[cfg(feature = "web")]
         Command::Serve {
             port,
             bind,
@@ -292,6 +293,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
 }
 
 /// `grundy serve`: the address on standard output, then the server until it is stopped.
+#[cfg(feature = "web")]
 fn serve(bind: &str, port: u16, scripts: Option<&Path>, seconds: u64) -> Result<(), Failure> {
     let time_limit = std::time::Duration::from_secs(seconds);
     grundy_web::serve(bind, port, scripts, time_limit, |addr| {
