@@ -412,16 +412,16 @@ try {
     }
   }
   if (s !== "you-win") fail(`script lame queen: following the hints ended in '${s}'`);
-  s = await scriptGame("kayles", "3 70");
+  s = await scriptGame("kayles", "3 5");
   parts = await drawnParts();
   if (parts.length !== 2 || parts[0].cells.filter((c) => c.endsWith(":|")).length !== 3 ||
-      parts[1].cells.join() !== "1,1:70" || !parts[1].note.startsWith("position 2")) {
-    fail(`script kayles 3 70 drawn as ${JSON.stringify(parts)}`);
+      parts[1].cells.filter((c) => c.endsWith(":|")).length !== 5 || !parts[1].note.startsWith("position 2")) {
+    fail(`script kayles 3 5 drawn as ${JSON.stringify(parts)}`);
   }
-  s = await scriptGame("lame_queen", "[50, 3]");
+  s = await scriptGame("lame_queen", "[45, 2]");
   parts = await drawnParts();
-  if (parts[0]?.kind !== "text" || !parts[0].text.includes("50 rows up") || !parts[0].note.includes("as text")) {
-    fail(`script lame queen [50, 3] drawn as ${JSON.stringify(parts)}`);
+  if (parts[0]?.kind !== "text" || !parts[0].text.includes("45 rows up") || !parts[0].note.includes("as text")) {
+    fail(`script lame queen [45, 2] drawn as ${JSON.stringify(parts)}`);
   }
   s = await scriptGame("wythoff", "[3, 5]");
   parts = await drawnParts();
@@ -429,6 +429,23 @@ try {
     fail(`script wythoff [3, 5] drawn as ${JSON.stringify(parts)}`);
   }
   console.log(`script games: the lame queen drawn as a grid and won in ${moves} moves; kayles rows, a text drawing and wythoff's integers`);
+
+  // 7c. Each game's first position, the name of its box and how its moves are made come
+  //     from the catalogue (/api/games), not from the page.
+  const catalogue = await (await fetch(url + "api/games")).json();
+  for (const name of ["cram", "kayles", "caos3"]) {
+    const e = catalogue.find((x) => x.name === name);
+    await page.selectOption("#game", name);
+    const shown = await page.$eval("#position", (t) => t.value);
+    const label = await page.$eval("#position-name", (t) => t.textContent);
+    if (shown !== e.example) fail(`${name}: the page starts from ${JSON.stringify(shown)}, the catalogue from ${JSON.stringify(e.example)}`);
+    if (label !== (e.kind === "heaps" ? "Heaps" : "Position")) fail(`${name}: the position box is called '${label}'`);
+    await page.click("#new-game");
+    await state(page);
+    const how = await page.$eval("#how", (t) => t.textContent);
+    if (how !== e.play) fail(`${name}: the page says '${how}' on how to play, the catalogue '${e.play}'`);
+  }
+  console.log("catalogue: first positions, box names and how-to sentences come from /api/games");
 
   // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");

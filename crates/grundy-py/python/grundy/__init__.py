@@ -409,8 +409,9 @@ def solve(problem: str, input: str) -> str:
 
 
 def games() -> list:
-    """Every game grundy knows by name: its aliases, kind, summary, how a position is written
-    and what can be asked of it (the command line's catalogue)."""
+    """Every game grundy knows by name: its aliases, kind, summary, how a position is written,
+    what can be asked of it, a position to start from (``example``) and how a move is made
+    on the page (``play``): the command line's catalogue."""
     return _json.loads(_grundy.games_json())
 
 

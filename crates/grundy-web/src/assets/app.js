@@ -73,20 +73,6 @@ function moveLabel(list, m) {
   return which + (m.take ? `take ${m.take}, leave ${rest}` : `split into ${rest}`);
 }
 
-// Default positions for the games that are not heaps.
-const STARTS = {
-  shgame: "5 8 2 3",
-  lamqugam: "2 9 7",
-  pshtbrth: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
-  cram: "3 4",
-  chomp: "4,3,3,1",
-  wythoff: "4 6",
-  caos3: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
-  "inventor-outlasting": "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
-  // 1 ⇄ 2 is a cycle, 2 → 3 → 4 a way out; tokens on 2 and 3.
-  graph: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
-};
-
 // What a move leaves, in words, for titles and the side list.
 function outcomeText(m) {
   const worth = m.loopy_value_after !== undefined
@@ -398,17 +384,13 @@ function legend(rows) {
 }
 
 // How to play the board drawn, in a line.
+// How a move is made on the board drawn, as the catalogue says it; nothing where the board
+// is not drawn (a queen too far out, a graph too large) and moves come from the list.
 function howTo(list) {
-  if (list.game === "cram") return "Click a free cell, then a neighbour, to place a domino.";
-  if (list.game === "chomp") return "Click a square to bite it and everything above and right of it.";
-  if (list.game === "shgame") return "Click a line between cells to cut the sheet there.";
-  if (list.game === "pshtbrth") return "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).";
-  if (list.board && list.moves.some((m) => m.cell) && /queen|wythoff|lamqugam/.test(list.game))
-    return "Click the square to move the queen to.";
-  if (list.heaps) return "Click a counter to take it and every counter after it.";
-  return "";
+  const drawn = list.board || list.heaps || list.parts || list.graph;
+  const e = entryOf(game);
+  return drawn && e ? e.play : "";
 }
-
 // Why a sum of heaps is won or lost under misère play, where values do not add by XOR:
 // Nim by its own rule (Bouton), any other game because its sum was valued as a whole.
 function misereReason(list) {
@@ -556,12 +538,17 @@ async function play(list, m) {
   }
 }
 
-function rulesOf(name) {
-  const e = entries.find((e) => e.name === name || e.aliases.includes(name)) ||
+// The catalogue's entry for a game's name: by its name or an alias, or a parametric entry
+// by its prefix (octal:0.77 is octal:'s).
+function entryOf(name) {
+  return entries.find((e) => e.name === name || e.aliases.includes(name)) ||
     entries.find((e) => e.name.endsWith(":") && name.startsWith(e.name));
-  return e ? e.rules : "";
 }
 
+function rulesOf(name) {
+  const e = entryOf(name);
+  return e ? e.rules : "";
+}
 async function newGame() {
   if (busy) cancel();
   const choice = $("game").value;
@@ -652,8 +639,10 @@ async function loadGames() {
 $("game").addEventListener("change", () => {
   const choice = $("game").value;
   $("code-label").hidden = choice !== "other";
-  $("position-name").textContent = STARTS[choice] ? "Position" : "Heaps";
-  $("position").value = STARTS[choice] || "3 4 5";
+  // The first position, and what the box is called, from the catalogue.
+  const e = choice === "other" ? undefined : entryOf(choice);
+  $("position-name").textContent = !e || e.kind === "heaps" ? "Heaps" : "Position";
+  $("position").value = e ? e.example : "3 4 5";
   $("position").rows = Math.min(12, Math.max(2, $("position").value.split("\n").length));
   $("rules").textContent = rulesOf(choice === "other" ? $("code").value.trim() : choice);
 });

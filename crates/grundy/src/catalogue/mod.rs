@@ -127,6 +127,11 @@ pub struct Entry {
     pub position: &'static str,
     /// What can be asked of it.
     pub features: &'static [Feature],
+    /// A position to start from, written as `analyze` reads it (the page's first board).
+    pub example: &'static str,
+    /// How a move is made on the page's board, in a sentence; empty where moves are played
+    /// from the list alone.
+    pub play: &'static str,
 }
 
 impl Entry {
@@ -165,6 +170,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "A Game With a Sheet of Paper: cut a sheet, keeping the marked cell (Nim on four heaps)",
         position: "N M X Y: an N × M sheet marked at row X, column Y (from 1), e.g. 5 8 2 3",
         features: CONTEST,
+        example: "5 8 2 3",
+        play: "Click a line between cells to cut the sheet there.",
     },
     Entry {
         name: "lamqugam",
@@ -174,6 +181,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Lame Queen Game: a queen moves left, down, or diagonally by a multiple of d",
         position: "d x y: step d, the queen on row x, column y (from 1; (1, 1) has no move), e.g. 2 7 9",
         features: QUEEN,
+        example: "2 9 7",
+        play: "Click the square to move the queen to.",
     },
     Entry {
         name: "inventor-outlasting",
@@ -183,6 +192,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Inventor Outlasting: build attractions whose signs block diagonals",
         position: "R C, R rows of X (spot) and . (none), then optionally 'played' and the row and column of each build",
         features: CONTEST,
+        example: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
+        play: "Click a free spot to build there.",
     },
     Entry {
         name: "pshtbrth",
@@ -192,6 +203,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Pishty and birthday: put out a rectangle of burning candles on one cake",
         position: "cakes of R rows of 0 and 1 (R·C ≤ 25), separated by blank lines",
         features: CONTEST,
+        example: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
+        play: "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).",
     },
     Entry {
         name: "caos3",
@@ -201,6 +214,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "CAO Stage-3: pour lava along the row and column of a monster",
         position: "R C, R rows of ^ (open) and # (wall), then optionally 'played' and the row and column of each move",
         features: CONTEST,
+        example: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
+        play: "Click a monster to pour lava from it.",
     },
     Entry {
         name: "cram",
@@ -210,6 +225,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Cram: place a domino on two free neighbouring cells",
         position: "R C (an empty board, at most 128 cells; move lists, remoteness and misère play at most 64), optionally followed by R rows of . (free) and # (blocked)",
         features: &[Analyze, Moves, Table, Picture],
+        example: "3 4",
+        play: "Click a free cell, then a neighbour, to place a domino.",
     },
     Entry {
         name: "chomp",
@@ -219,6 +236,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Chomp: bite a square and everything above and right of it; the last square is poisoned",
         position: "the row lengths bottom row first, joined by commas (5,3,3,1), or R C for a full bar",
         features: &[Analyze, Moves, Table],
+        example: "4,3,3,1",
+        play: "Click a square to bite it and everything above and right of it.",
     },
     Entry {
         name: "graph",
@@ -228,6 +247,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Tokens on a directed graph that may have cycles: move one token along an edge; win, lose or draw",
         position: "a file: n m, then m lines u v (a move from u to v, vertices 1..n), then k and the k tokens' vertices",
         features: &[Analyze, Moves, Explore, Picture],
+        example: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
+        play: "Click an arrow from a token to move it along that edge.",
     },
     Entry {
         name: "wythoff",
@@ -237,6 +258,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Wythoff's game: take from one heap, or the same from both",
         position: "x y: two heaps, or a queen's square counted from 0 (0 0 has no move), e.g. 3 5",
         features: PLANE,
+        example: "4 6",
+        play: "Click the square to move the queen to.",
     },
     Entry {
         name: "lame-queen:",
@@ -246,6 +269,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "the lame queen with diagonal step D, on squares counted from 0",
         position: "x y: the queen's square counted from 0 (0 0 has no move), e.g. 4 6",
         features: PLANE,
+        example: "4 6",
+        play: "Click the square to move the queen to.",
     },
     Entry {
         name: "nim",
@@ -255,6 +280,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Nim: take any number from one heap",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "kayles",
@@ -264,6 +291,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Kayles (octal 0.77): knock down one pin or two adjacent ones",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "dawson-chess",
@@ -273,6 +302,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Dawson's chess (octal 0.137)",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "dawson-kayles",
@@ -282,6 +313,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Dawson's Kayles (octal 0.07)",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "treblecross",
@@ -291,6 +324,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Treblecross (octal 0.007)",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "grundy-game",
@@ -300,6 +335,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Grundy's game: split a heap into two unequal heaps",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "octal:",
@@ -309,6 +346,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "any octal game by its code, e.g. octal:0.77",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "hex:",
@@ -318,6 +357,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "any hexadecimal game by its code, e.g. hex:0.9",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "subtraction:",
@@ -327,6 +368,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "take one of a set of amounts, e.g. subtraction:1,3,4",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        example: "3 4 5",
+        play: "Click a counter to take it and every counter after it.",
     },
     Entry {
         name: "script:",
@@ -336,6 +379,8 @@ pub const ENTRIES: &[Entry] = &[
         summary: "a game whose moves a Rhai script lists, e.g. script:examples/games/kayles.rhai",
         position: "integers and arrays of integers, e.g. 3 [2, 5]",
         features: &[Analyze, Moves, Sequence, Explore],
+        example: "3 [2, 5]",
+        play: "",
     },
 ];
 
@@ -845,6 +890,49 @@ pub(crate) fn listed(name: &str, position: &str) -> report::moves::MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every entry's example is a position its game reads and answers, with moves to make
+    /// where moves can be listed (a parametric entry is tried with a parameter).
+    #[test]
+    fn every_example_is_a_position_with_moves() {
+        let named = |e: &Entry| match e.name {
+            "octal:" => "octal:0.77".to_string(),
+            "hex:" => "hex:0.9".to_string(),
+            "subtraction:" => "subtraction:1,3,4".to_string(),
+            "lame-queen:" => "lame-queen:2".to_string(),
+            "script:" => format!(
+                "script:{}/../../examples/games/wythoff.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            name => name.to_string(),
+        };
+        let options = Options {
+            memory: Some(64 << 20),
+            cache: None,
+            misere: false,
+            threads: 0,
+            checkpoint: None,
+        };
+        for e in ENTRIES {
+            let name = named(e);
+            if e.name == "script:" && !cfg!(feature = "script") {
+                continue;
+            }
+            let example = if e.name == "script:" {
+                "[3, 5] [2, 2]"
+            } else {
+                e.example
+            };
+            let game = lookup(&name).unwrap_or_else(|err| panic!("{name}: {err}"));
+            let input = Input::new("example", example);
+            if e.supports(Feature::Moves) {
+                let list = moves(&game, &input, &options, &mut crate::NoProgress)
+                    .unwrap_or_else(|err| panic!("{name} {example:?}: {err}"));
+                assert!(!list.moves.is_empty(), "{name}: the example has no move");
+            }
+            assert_eq!(e.play.is_empty(), e.kind == Kind::Script, "{name}");
+        }
+    }
 
     #[test]
     fn every_name_and_alias_resolves_to_its_own_entry() {
