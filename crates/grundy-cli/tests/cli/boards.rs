@@ -564,3 +564,53 @@ fn a_process_limit_costs_threads_not_the_answer() {
         );
     }
 }
+
+#[path = "../common/cram_table.rs"]
+mod cram_table;
+
+/// The Cram table of tests/data (to 40 cells) against `grundy table cram` on one process,
+/// and its rows against what they are by a second method: one row is Dawson's Kayles,
+/// even × even boards are 0, and every board to 20 cells is the plain memo solver's.
+#[test]
+fn the_cram_table_to_40_cells_is_the_published_one() {
+    let boards = cram_table::cram_nimbers();
+    assert_eq!(boards.len(), 40 + 19 + 11 + 7 + 4);
+    let dawson = run_ok(&["sequence", "dawson-kayles", "--upto", "40"], "");
+    let dawson: Vec<u32> = dawson
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    for &(rows, cols, value) in &boards {
+        if rows == 1 {
+            assert_eq!(value, dawson[cols], "1 × {cols}");
+        }
+        if rows % 2 == 0 && cols % 2 == 0 {
+            assert_eq!(value, 0, "{rows} × {cols}");
+        }
+        if rows * cols <= 20 {
+            let cram = grundy::games::board::Cram::new(rows, cols).unwrap();
+            let plain = grundy::Solver::new(cram).grundy(&cram.full()).unwrap();
+            assert_eq!(plain, grundy::Nimber(value.into()), "{rows} × {cols}");
+        }
+    }
+    for rows in 1..=5 {
+        let wanted: Vec<(usize, u32)> = boards
+            .iter()
+            .filter(|b| b.0 == rows)
+            .map(|&(_, c, v)| (c, v))
+            .collect();
+        let cols = format!("{rows}..={}", wanted.last().unwrap().0);
+        let table = run_ok(
+            &[
+                "table",
+                "cram",
+                "--rows",
+                &rows.to_string(),
+                "--cols",
+                &cols,
+            ],
+            "",
+        );
+        assert_eq!(cram_table::printed_row(&table), wanted, "row {rows}");
+    }
+}

@@ -908,10 +908,7 @@ mod tests {
         };
         let options = Options {
             memory: Some(64 << 20),
-            cache: None,
-            misere: false,
-            threads: 0,
-            checkpoint: None,
+            ..Options::default()
         };
         for e in ENTRIES {
             let name = named(e);
