@@ -17,7 +17,8 @@
 //!   remoteness is not known).
 //!
 //! Every answer other than 200 is `{"error": MESSAGE}` (bad JSON, unknown games and
-//! positions past the command line's limits are 400). What a hostile client or a page
+//! positions past the command line's limits are 400; a first request head that does not
+//! arrive in time is 408), but for a head hyper cannot parse, which gets hyper's bare 400. What a hostile client or a page
 //! elsewhere could do is bounded: bodies are capped and must be JSON, other origins and
 //! host names are refused, connections that send nothing are closed, work runs off the
 //! event loop in a quick lane and a slow one, and a request cut off or
@@ -260,14 +261,118 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, cap: usize) {
         tokio::spawn(async move {
             let _permit = permit;
             let _open = Open::new();
+            let deadline = if busy { HEAD_TIME_BUSY } else { HEAD_TIME };
+            let Some(stream) = first_head(stream, deadline).await else {
+                return;
+            };
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder
                 .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(if busy { HEAD_TIME_BUSY } else { HEAD_TIME })
-                .max_buf_size(MAX_BODY + 16 * 1024);
+                .header_read_timeout(deadline)
+                .max_buf_size(MAX_HEAD);
             let io = hyper_util::rt::TokioIo::new(stream);
             let _ = builder.serve_connection(io, service).await;
         });
+    }
+}
+
+/// The most bytes hyper buffers for one request: a head and a whole body.
+const MAX_HEAD: usize = MAX_BODY + 16 * 1024;
+
+/// A connection whose first bytes were read before hyper saw it: hyper reads them first,
+/// then the rest of the stream.
+struct Prefixed {
+    head: Vec<u8>,
+    at: usize,
+    stream: tokio::net::TcpStream,
+}
+
+impl tokio::io::AsyncRead for Prefixed {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        if this.at < this.head.len() {
+            let n = buf.remaining().min(this.head.len() - this.at);
+            buf.put_slice(&this.head[this.at..this.at + n]);
+            this.at += n;
+            return std::task::Poll::Ready(Ok(()));
+        }
+        std::pin::Pin::new(&mut this.stream).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Prefixed {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+/// Reads a connection's first request head (to its blank line, or as much as hyper would
+/// buffer) within `deadline`, and hands the connection on with those bytes in front. A
+/// connection closed first, or silent all along, is dropped; one whose head is still
+/// coming at the deadline is answered 408 with a JSON error, as every other refusal is.
+async fn first_head(mut stream: tokio::net::TcpStream, deadline: Duration) -> Option<Prefixed> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut head = Vec::new();
+    let read = tokio::time::timeout(deadline, async {
+        let mut chunk = [0u8; 4096];
+        loop {
+            let n = stream.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                return None;
+            }
+            head.extend_from_slice(&chunk[..n]);
+            if head.windows(4).any(|w| w == b"\r\n\r\n") || head.len() >= MAX_HEAD {
+                return Some(());
+            }
+        }
+    })
+    .await;
+    match read {
+        Ok(Some(())) => Some(Prefixed {
+            head,
+            at: 0,
+            stream,
+        }),
+        Ok(None) => None,
+        Err(_) if head.is_empty() => None,
+        Err(_) => {
+            let body = serde_json::json!({
+                "error": format!(
+                    "the request head did not arrive within {} s",
+                    deadline.as_secs()
+                )
+            })
+            .to_string();
+            let reply = format!(
+                "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = tokio::time::timeout(deadline, stream.write_all(reply.as_bytes())).await;
+            let _ = stream.shutdown().await;
+            None
+        }
     }
 }
 

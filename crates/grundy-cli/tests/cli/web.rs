@@ -866,3 +866,37 @@ fn a_script_game_is_drawn_as_its_script_says() {
     let (status, body) = post(&server.addr, "/api/analyze", "script:bad_board", "2");
     assert_eq!(status, 200, "{body}");
 }
+
+/// A request whose head is still coming at the head time-out is answered 408 with a JSON
+/// error, as every other refusal is; a socket that never sent a byte is closed quietly.
+#[test]
+fn a_head_cut_short_is_answered_408_with_a_json_error() {
+    use std::io::Read;
+    let server = serve_with(&[]);
+    let mut started = TcpStream::connect(&server.addr).expect("connects");
+    started
+        .write_all(b"POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .unwrap();
+    let mut silent = TcpStream::connect(&server.addr).expect("connects");
+    for s in [&started, &silent] {
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    }
+    let mut reply = String::new();
+    started
+        .read_to_string(&mut reply)
+        .expect("answered, then closed");
+    let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
+    assert!(head.starts_with("HTTP/1.1 408"), "{reply}");
+    assert!(head.contains("content-type: application/json"), "{reply}");
+    assert_eq!(
+        json(body)["error"],
+        "the request head did not arrive within 10 s",
+        "{reply}"
+    );
+    let mut nothing = Vec::new();
+    silent.read_to_end(&mut nothing).expect("closed");
+    assert!(nothing.is_empty(), "{}", String::from_utf8_lossy(&nothing));
+    // The server goes on answering.
+    let (status, _) = post(&server.addr, "/api/analyze", "nim", "1 2");
+    assert_eq!(status, 200);
+}
