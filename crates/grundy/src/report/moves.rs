@@ -549,31 +549,31 @@ pub fn cram(
     };
     let mut candidates = Vec::new();
     let mut cells = Vec::new();
-    for r0 in 0..rows {
-        for c0 in 0..cols {
-            for (r1, c1, how) in [(r0, c0 + 1, "across"), (r0 + 1, c0, "down")] {
-                if r1 >= rows || c1 >= cols || !is_free(free, r0, c0) || !is_free(free, r1, c1) {
-                    continue;
-                }
-                let after = free & !(1 << cram.bit(r0, c0)) & !(1 << cram.bit(r1, c1));
-                cells.push(vec![
-                    [r0 as u64 + 1, c0 as u64 + 1],
-                    [r1 as u64 + 1, c1 as u64 + 1],
-                ]);
-                candidates.push(Candidate::new(
-                    format!(
-                        "domino on row {}, column {} and row {}, column {} ({how})",
-                        r0 + 1,
-                        c0 + 1,
-                        r1 + 1,
-                        c1 + 1
-                    ),
-                    board(after),
-                    after,
-                    0,
-                ));
-            }
-        }
+    // The dominoes as the rules place them, listed as the list always has: by the first
+    // cell (row by row), across before down.
+    let mut placements = cram.placements(free);
+    placements.sort_unstable_by_key(|p| (p.first, p.second));
+    for p in placements {
+        let at = |bit: usize| (bit / cols, bit % cols);
+        let ((r0, c0), (r1, c1)) = (at(p.first), at(p.second));
+        let how = if r1 == r0 { "across" } else { "down" };
+        let after = cram.after(free, p);
+        cells.push(vec![
+            [r0 as u64 + 1, c0 as u64 + 1],
+            [r1 as u64 + 1, c1 as u64 + 1],
+        ]);
+        candidates.push(Candidate::new(
+            format!(
+                "domino on row {}, column {} and row {}, column {} ({how})",
+                r0 + 1,
+                c0 + 1,
+                r1 + 1,
+                c1 + 1
+            ),
+            board(after),
+            after,
+            0,
+        ));
     }
     let mut search = Search::new(
         cram,
