@@ -616,34 +616,26 @@ pub fn chomp(
     let mut engine =
         super::board::ChompEngine::new(lengths.len(), lengths[0], options.board_memory(), progress);
     let value = engine.value(p).map_err(super::board::solve_error)?;
+    // The bites as the rules list them (row by row from the bottom, the poisoned square
+    // never), each with the position it leaves.
     let mut candidates = Vec::new();
-    for (row, &len) in lengths.iter().enumerate() {
-        for col in 0..len {
-            if row == 0 && col == 0 {
-                continue;
-            }
-            let after: Vec<usize> = lengths
-                .iter()
-                .enumerate()
-                .map(|(i, &l)| if i >= row { l.min(col) } else { l })
-                .filter(|&l| l > 0)
-                .collect();
-            let text: Vec<String> = after.iter().map(usize::to_string).collect();
-            let after = Chomp::position(&after).map_err(|e| Error::failed(e.to_string()))?;
-            candidates.push(Candidate {
-                cell: Some([(lengths.len() - row) as u64, col as u64 + 1]),
-                ..Candidate::new(
-                    format!(
-                        "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
-                        row + 1,
-                        col + 1
-                    ),
-                    text.join(","),
-                    after,
-                    (lengths.len() - row) as u64 * (len - col) as u64,
-                )
-            });
-        }
+    for bite in Chomp::bites(p) {
+        let (row, col, len) = (bite.row, bite.col, lengths[bite.row]);
+        let after = Chomp::after(p, bite);
+        let text: Vec<String> = Chomp::lengths(after).iter().map(usize::to_string).collect();
+        candidates.push(Candidate {
+            cell: Some([(lengths.len() - row) as u64, col as u64 + 1]),
+            ..Candidate::new(
+                format!(
+                    "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
+                    row + 1,
+                    col + 1
+                ),
+                text.join(","),
+                after,
+                (lengths.len() - row) as u64 * (len - col) as u64,
+            )
+        });
     }
     let moves = with_outcomes(candidates, |&after| {
         Ok(Outcome::Value(
