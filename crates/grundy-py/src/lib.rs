@@ -700,6 +700,16 @@ fn picture_png(py: Python<'_>, game: &str, position: &str) -> PyResult<Vec<u8>> 
     .map_err(error)
 }
 
+/// The picture of a report already made (its JSON, as `analyze` gives it), as PNG bytes:
+/// drawn from the report, with no second analysis and no file.
+#[pyfunction]
+fn report_png(py: Python<'_>, report: &str) -> PyResult<Vec<u8>> {
+    let report: grundy::report::Report =
+        serde_json::from_str(report).map_err(|e| InputError::new_err(e.to_string()))?;
+    py.detach(|| grundy::picture::report::report_png(&report))
+        .map_err(error)
+}
+
 /// A sum of positions of a game written in Python under misère play (the last move
 /// loses), searched as one sum; each position's own misère value beside it.
 fn misere_object(g: &PyGame<'_>, name: &str, positions: &[Pos], limit: usize) -> PyResult<String> {
@@ -1046,6 +1056,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table_text, m)?)?;
     m.add_function(wrap_pyfunction!(explore_json, m)?)?;
     m.add_function(wrap_pyfunction!(picture_png, m)?)?;
+    m.add_function(wrap_pyfunction!(report_png, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(explore_object, m)?)?;
     m.add_function(wrap_pyfunction!(survey_json, m)?)?;

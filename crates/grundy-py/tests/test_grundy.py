@@ -275,6 +275,11 @@ def test_tables_explore_and_pictures():
     png = grundy.picture("cram", "3 4")
     assert png.startswith(b"\x89PNG")
     assert grundy.analyze("cram", "3 4")._repr_png_().startswith(b"\x89PNG")
+    # A notebook's picture is drawn from the report it has: the same bytes as a picture
+    # drawn after an analysis of its own.
+    for game, position in [("cram", "3 4"), ("shgame", "5 8 2 3"), ("cakes", "110\n011\n")]:
+        assert grundy.analyze(game, position)._repr_png_() == grundy.picture(game, position), game
+    assert grundy.analyze("graph", "2 1\n1 2\n1\n1\n")._repr_png_().startswith(b"\x89PNG")
     assert grundy.analyze("nim", [1, 2])._repr_png_() is None
     with pytest.raises(ValueError):
         grundy.table("nim", 1, 1)

@@ -104,7 +104,11 @@ class Report:
         graphs; ``None`` (no picture) for the others."""
         if self._source is None or self._source[0] not in _pictured():
             return None
-        return picture(*self._source)
+        if self._source[0] == "graph":
+            # A graph is drawn from its vertices' values, which the report does not hold.
+            return picture(*self._source)
+        # Drawn from this report: no second analysis, no file.
+        return _grundy.report_png(_json.dumps(self._data))
 
     def __repr__(self) -> str:
         moves = len(self.winning_moves)

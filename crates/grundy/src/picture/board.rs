@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{PictureError, draw_err, font, save, save_bytes};
+use super::{PictureError, draw_err, font, save_bytes};
 
 /// What a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,6 +235,12 @@ fn draw<DB: DrawingBackend>(
 
 /// Draws `pic` into `path` as PNG or SVG, written whole.
 pub fn write_board(path: &Path, pic: &BoardPicture, format: Format) -> Result<(), PictureError> {
+    save_bytes(path, &board_bytes(pic, format)?)
+}
+
+/// The picture of a board as the bytes of a PNG or an SVG file, in memory (a notebook
+/// shows them without a file), refused past the cells a picture may show.
+pub fn board_bytes(pic: &BoardPicture, format: Format) -> Result<Vec<u8>, PictureError> {
     let cells: usize = pic.panels.iter().map(|p| p.rows * p.cols).sum();
     if cells > MAX_BOARD_CELLS {
         return Err(PictureError::TooLarge(format!(
@@ -251,7 +257,7 @@ pub fn write_board(path: &Path, pic: &BoardPicture, format: Format) -> Result<()
                 let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
                 draw(&root, pic, &at)?;
             }
-            save(path, WIDTH, at.height, rgb)
+            super::encode_png(WIDTH, at.height, rgb)
         }
         Format::Svg => {
             let mut svg = String::new();
@@ -259,7 +265,7 @@ pub fn write_board(path: &Path, pic: &BoardPicture, format: Format) -> Result<()
                 let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
                 draw(&root, pic, &at)?;
             }
-            save_bytes(path, svg.as_bytes())
+            Ok(svg.into_bytes())
         }
     }
 }

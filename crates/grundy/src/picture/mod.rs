@@ -19,7 +19,7 @@ mod board;
 pub mod graph;
 pub mod report;
 
-pub use board::{BoardPicture, Fill, Format, Panel, write_board};
+pub use board::{BoardPicture, Fill, Format, Panel, board_bytes, write_board};
 
 /// DejaVu Sans (Bitstream Vera licence, in `assets/`).
 static FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
@@ -91,6 +91,15 @@ fn hsv(h: f64, s: f64, v: f64) -> (u8, u8, u8) {
 
 /// Encodes an RGB buffer as PNG and writes it whole to `path`.
 fn save(path: &Path, width: u32, height: u32, rgb: Vec<u8>) -> Result<(), PictureError> {
+    let png = encode_png(width, height, rgb).map_err(|e| match e {
+        PictureError::Draw(message) => write_error(path, message),
+        other => other,
+    })?;
+    save_bytes(path, &png)
+}
+
+/// An RGB buffer encoded as PNG, in memory.
+fn encode_png(width: u32, height: u32, rgb: Vec<u8>) -> Result<Vec<u8>, PictureError> {
     let image = image::RgbImage::from_raw(width, height, rgb)
         .ok_or_else(|| PictureError::Draw("buffer size".to_string()))?;
     let mut png = Vec::new();
@@ -99,8 +108,8 @@ fn save(path: &Path, width: u32, height: u32, rgb: Vec<u8>) -> Result<(), Pictur
             &mut std::io::Cursor::new(&mut png),
             image::ImageOutputFormat::Png,
         )
-        .map_err(|e| write_error(path, e.to_string()))?;
-    save_bytes(path, &png)
+        .map_err(|e| PictureError::Draw(e.to_string()))?;
+    Ok(png)
 }
 
 fn write_error(path: &Path, message: String) -> PictureError {

@@ -109,6 +109,14 @@ pub fn analyze_and_draw(
     Ok(analysis)
 }
 
+/// The picture of an analysed position as PNG bytes, drawn from the report at hand (no
+/// second analysis, no file): what a notebook shows. Graphs are drawn from their values
+/// ([`super::graph`]), not from a report.
+pub fn report_png(report: &Report) -> Result<Vec<u8>, Error> {
+    let board = picture(report)?;
+    super::board_bytes(&board, super::Format::Png).map_err(super::PictureError::into_error)
+}
+
 /// The picture of an analysed position.
 pub fn picture(report: &Report) -> Result<BoardPicture, Error> {
     match report {
@@ -271,5 +279,32 @@ pub fn picture(report: &Report) -> Result<BoardPicture, Error> {
             "--png and --svg draw {PICTURED}; '{}' has no board to draw",
             crate::parse::escaped_str(report.game())
         ))),
+    }
+}
+
+#[cfg(test)]
+mod png_tests {
+    use super::*;
+
+    /// The picture drawn from a report in memory is the file `--png` writes of it.
+    #[test]
+    fn a_report_drawn_in_memory_is_the_file_drawn() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, position) in [("cram", "3 4"), ("shgame", "5 8 2 3")] {
+            let game = crate::catalogue::lookup(name).unwrap();
+            let input = crate::parse::Input::new("position", position);
+            let path = dir.path().join(format!("{name}.png"));
+            let analysis = analyze_and_draw(
+                &game,
+                &input,
+                &crate::catalogue::Options::default(),
+                &mut crate::NoProgress,
+                &[(&path, super::super::Format::Png)],
+            )
+            .unwrap();
+            let drawn = report_png(&analysis.report).unwrap();
+            assert!(drawn.starts_with(b"\x89PNG"), "{name}");
+            assert_eq!(drawn, std::fs::read(&path).unwrap(), "{name}");
+        }
     }
 }
