@@ -342,8 +342,10 @@ async fn first_head(mut stream: tokio::net::TcpStream, deadline: Duration) -> Op
             if n == 0 {
                 return None;
             }
+            // Only the new bytes (and the three before them) can complete the blank line.
+            let from = head.len().saturating_sub(3);
             head.extend_from_slice(&chunk[..n]);
-            if head.windows(4).any(|w| w == b"\r\n\r\n") || head.len() >= MAX_HEAD {
+            if head[from..].windows(4).any(|w| w == b"\r\n\r\n") || head.len() >= MAX_HEAD {
                 return Some(());
             }
         }

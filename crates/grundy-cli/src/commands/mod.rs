@@ -378,12 +378,13 @@ fn read_input_checked<'a>(
     head: Option<HeadCheck>,
 ) -> Result<Input, Failure> {
     let from = from.into();
-    let named = match from {
+    let source = match from {
+        Source::Arguments(..) => "<arguments>".to_string(),
         Source::File(Some(p)) if p != Path::new("-") => escaped_path(p),
-        _ => "<stdin>".to_string(),
+        Source::File(_) => "<stdin>".to_string(),
     };
-    let mut check = |bytes: &[u8]| head.map_or(Ok(()), |h| h(&named, bytes));
-    let (source, bytes) = match from {
+    let mut check = |bytes: &[u8]| head.map_or(Ok(()), |h| h(&source, bytes));
+    let bytes = match from {
         Source::Arguments(first, rest) => {
             let mut text = first.to_string_lossy().into_owned();
             for word in rest {
@@ -391,20 +392,12 @@ fn read_input_checked<'a>(
                 text.push_str(word);
             }
             text.push('\n');
-            ("<arguments>".to_string(), Ok(text.into_bytes()))
+            Ok(text.into_bytes())
         }
-        Source::File(None) => (
-            "<stdin>".to_string(),
-            read_bounded_checked(io::stdin().lock(), None, MAX_INPUT, &mut check),
-        ),
-        Source::File(Some(p)) if p == Path::new("-") => (
-            "<stdin>".to_string(),
-            read_bounded_checked(io::stdin().lock(), None, MAX_INPUT, &mut check),
-        ),
-        Source::File(Some(p)) => (
-            escaped_path(p),
-            grundy::store::read_named_checked(p, MAX_INPUT, &mut check),
-        ),
+        Source::File(Some(p)) if p != Path::new("-") => {
+            grundy::store::read_named_checked(p, MAX_INPUT, &mut check)
+        }
+        Source::File(_) => read_bounded_checked(io::stdin().lock(), None, MAX_INPUT, &mut check),
     };
     match bytes {
         Ok(bytes) => Ok(Input { source, bytes }),

@@ -94,11 +94,7 @@ const BYTES_PER_MOVE: u64 = 16;
 /// refused before anything is allocated for them. A file whose first numbers are not
 /// numbers is left to [`parse`] to refuse, with its line.
 pub fn check_memory(input: &Input, memory: u64) -> Result<(), Error> {
-    let mut t = Tokens::new(&input.bytes);
-    let (Ok(n), Ok(m)) = (
-        t.u64_in("the number of vertices n", 1, MAX_VERTICES),
-        t.u64_in("the number of moves m", 0, MAX_EDGES),
-    ) else {
+    let Ok((n, m)) = claimed(&mut Tokens::new(&input.bytes)) else {
         return Ok(());
     };
     let need = n
@@ -129,13 +125,16 @@ pub fn check_head(source: &str, head: &[u8]) -> Result<(), String> {
         return Ok(());
     }
     let input = Input::new(source, head);
-    let mut t = Tokens::new(&input.bytes);
-    let refuse = |e| input.error(e).to_string();
-    t.u64_in("the number of vertices n", 1, MAX_VERTICES)
-        .map_err(refuse)?;
-    t.u64_in("the number of moves m", 0, MAX_EDGES)
-        .map_err(refuse)?;
+    claimed(&mut Tokens::new(&input.bytes)).map_err(|e| input.error(e).to_string())?;
     Ok(())
+}
+
+/// The first two numbers of a graph file, the vertices `n` and the moves `m` it claims,
+/// each within its limit.
+fn claimed(t: &mut Tokens<'_>) -> Result<(u64, u64), crate::parse::ParseError> {
+    let n = t.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
+    let m = t.u64_in("the number of moves m", 0, MAX_EDGES)?;
+    Ok((n, m))
 }
 
 /// Reads a graph file.
@@ -152,10 +151,7 @@ pub fn parse_graph(input: &Input) -> Result<GraphInput, Error> {
 fn parse_with(input: &Input, tokens_required: bool) -> Result<GraphInput, Error> {
     let mut t = Tokens::new(&input.bytes);
     let e = |err| input.error(err);
-    let n = t
-        .u64_in("the number of vertices n", 1, MAX_VERTICES)
-        .map_err(e)?;
-    let m = t.u64_in("the number of moves m", 0, MAX_EDGES).map_err(e)?;
+    let (n, m) = claimed(&mut t).map_err(e)?;
     let mut edges = Vec::with_capacity(m.min(1 << 20) as usize);
     for i in 0..m {
         let u = t
