@@ -117,5 +117,9 @@ pub fn search<S: SumSearch>(game: &Game, input: &Input, search: S) -> Result<S::
         Game::Graph => Err(Error::input(
             "graph is solved with draws: it has no search of whole sums",
         )),
+        Game::Object { object, .. } => Err(Error::input(format!(
+            "{} answers its searches itself",
+            object.name()
+        ))),
     }
 }

@@ -20,6 +20,7 @@
 
 pub mod components;
 pub mod explore;
+pub mod object;
 
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
@@ -44,7 +45,8 @@ pub enum Kind {
     Plane,
     /// A game whose rules are a Rhai script.
     Script,
-    /// Tokens on a directed graph read from a file; it may have cycles (draws).
+    /// A game on a graph read with the position: tokens on a directed graph that may have
+    /// cycles (draws), or an undirected graph whose edges are played (Arc-Kayles).
     Graph,
 }
 
@@ -111,7 +113,7 @@ impl Feature {
 }
 
 /// One game of the catalogue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct Entry {
     /// Its name; a name ending in `:` takes a parameter after the colon (`octal:0.77`).
     pub name: &'static str,
@@ -132,7 +134,15 @@ pub struct Entry {
     /// How a move is made on the page's board, in a sentence; empty where moves are played
     /// from the list alone.
     pub play: &'static str,
+    /// For a game that is one object (its rules and notation in one module under
+    /// `games/`): how it is made from the name it was asked by. Every question is then
+    /// answered by [`object::Notated`]'s one analysis.
+    #[serde(skip)]
+    pub object: Option<Make>,
 }
+
+/// How a game that is one object is made from the name it was asked by.
+pub type Make = fn(&str) -> Result<Box<dyn object::Object>, Error>;
 
 impl Entry {
     /// Whether `feature` can be asked of this game.
@@ -172,6 +182,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "5 8 2 3",
         play: "Click a line between cells to cut the sheet there.",
+        object: None,
     },
     Entry {
         name: "lamqugam",
@@ -183,6 +194,7 @@ pub const ENTRIES: &[Entry] = &[
         features: QUEEN,
         example: "2 9 7",
         play: "Click the square to move the queen to.",
+        object: None,
     },
     Entry {
         name: "inventor-outlasting",
@@ -194,6 +206,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
         play: "Click a free spot to build there.",
+        object: None,
     },
     Entry {
         name: "pshtbrth",
@@ -205,6 +218,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
         play: "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).",
+        object: None,
     },
     Entry {
         name: "caos3",
@@ -216,6 +230,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
         play: "Click a monster to pour lava from it.",
+        object: None,
     },
     Entry {
         name: "cram",
@@ -227,6 +242,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Table, Picture],
         example: "3 4",
         play: "Click a free cell, then a neighbour, to place a domino.",
+        object: None,
     },
     Entry {
         name: "chomp",
@@ -238,6 +254,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Table],
         example: "4,3,3,1",
         play: "Click a square to bite it and everything above and right of it.",
+        object: None,
     },
     Entry {
         name: "graph",
@@ -249,6 +266,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Explore, Picture],
         example: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
         play: "Click an arrow from a token to move it along that edge.",
+        object: None,
     },
     Entry {
         name: "wythoff",
@@ -260,6 +278,7 @@ pub const ENTRIES: &[Entry] = &[
         features: PLANE,
         example: "4 6",
         play: "Click the square to move the queen to.",
+        object: None,
     },
     Entry {
         name: "lame-queen:",
@@ -271,6 +290,7 @@ pub const ENTRIES: &[Entry] = &[
         features: PLANE,
         example: "4 6",
         play: "Click the square to move the queen to.",
+        object: None,
     },
     Entry {
         name: "nim",
@@ -282,6 +302,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "kayles",
@@ -293,6 +314,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "dawson-chess",
@@ -304,6 +326,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "dawson-kayles",
@@ -315,6 +338,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "treblecross",
@@ -326,6 +350,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "grundy-game",
@@ -337,6 +362,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "octal:",
@@ -348,6 +374,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "hex:",
@@ -359,6 +386,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "subtraction:",
@@ -370,6 +398,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
+        object: None,
     },
     Entry {
         name: "script:",
@@ -381,6 +410,24 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Sequence, Explore],
         example: "3 [2, 5]",
         play: "",
+        object: None,
+    },
+    Entry {
+        name: "arc-kayles",
+        aliases: &[],
+        kind: Kind::Graph,
+        rules: "A graph of vertices joined by edges. A move takes an edge together with every edge that shares an end with it. Whoever cannot take an edge loses.",
+        summary: "Arc-Kayles: take an edge and every edge touching it",
+        position: "n m, then m lines u v (an edge between vertices u and v, from 1), e.g. 4 3 / 1 2 / 2 3 / 3 4",
+        features: &[Analyze, Moves],
+        example: "6 7\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n2 5",
+        play: "Pick a move from the list: each takes one edge and every edge touching it.",
+        object: Some(|name| {
+            Ok(object::Notated::boxed(
+                crate::games::arc_kayles::ArcKayles,
+                name,
+            ))
+        }),
     },
 ];
 
@@ -422,6 +469,14 @@ pub enum Game {
     Script(Box<ScriptGame>),
     /// Tokens on a directed graph, read with the position.
     Graph,
+    /// A game that is one object: its rules and notation in one module under `games/`,
+    /// every question answered by [`object::Notated`].
+    Object {
+        /// Its catalogue entry.
+        entry: &'static Entry,
+        /// The game.
+        object: Box<dyn object::Object>,
+    },
 }
 
 impl std::fmt::Debug for Game {
@@ -443,6 +498,7 @@ impl Game {
             #[cfg(feature = "script")]
             Game::Script(_) => "script:",
             Game::Graph => "graph",
+            Game::Object { entry, .. } => return entry,
         };
         entry_named(name).unwrap_or(&ENTRIES[0])
     }
@@ -463,6 +519,7 @@ impl Game {
             #[cfg(feature = "script")]
             Game::Script(s) => s.source().to_string(),
             Game::Graph => "graph".into(),
+            Game::Object { object, .. } => object.name(),
         }
     }
 }
@@ -488,6 +545,11 @@ pub fn lookup(name: &str) -> Result<Game, Error> {
             "script games need grundy built with the 'script' feature; '{}' cannot be read",
             escaped_str(path)
         )));
+    }
+    if let Some(entry) = entry_named(name)
+        && let Some(make) = entry.object
+    {
+        return make(name).map(|object| Game::Object { entry, object });
     }
     if let Some(p) = Problem::from_name(name) {
         return Ok(Game::Contest(p));
@@ -682,6 +744,7 @@ pub fn analyze(
             }
             plain(Report::Graph(report::graph::analyze(input)?))
         }
+        Game::Object { object, .. } => object.analyze(input, options, progress)?,
     })
 }
 
@@ -795,6 +858,9 @@ fn misere_moves(
                 "misère play is not analysed for graph: its values are those of normal play with draws",
             ));
         }
+        Game::Object { object, .. } => {
+            object.misere(moves(game, input, normal, progress)?, m::MISERE_POSITIONS)?
+        }
     })
 }
 
@@ -834,6 +900,7 @@ pub fn moves(
             }
             report::graph::moves(input)
         }
+        Game::Object { object, .. } => object.moves(input, options, progress),
     }
 }
 
@@ -870,6 +937,9 @@ pub fn add_remoteness(
             "{}: remoteness is computed for normal play of games without cycles",
             list.game
         )));
+    }
+    if let Game::Object { object, .. } = game {
+        return object.remoteness(list, limit);
     }
     components::search(game, input, report::remoteness::Fill { list, limit })
 }

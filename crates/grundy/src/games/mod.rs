@@ -1,9 +1,11 @@
 //! Game families, one module each, rules first.
 
+pub mod arc_kayles;
 pub mod board;
 pub mod heap;
 pub mod inventor_full;
 pub mod lame_queen;
+pub mod notation;
 pub mod sheet;
 
 pub use heap::{Nim, Subtraction, TakeBreak, nim};

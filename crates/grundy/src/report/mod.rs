@@ -35,6 +35,7 @@ pub mod remoteness;
 #[cfg(feature = "script")]
 pub mod script;
 pub mod sheet;
+pub mod sum;
 pub mod sum_search;
 pub mod table;
 
@@ -128,6 +129,8 @@ pub enum Report {
     Misere(misere::MisereReport),
     /// Tokens on a directed graph (win, loss or draw).
     Graph(graph::GraphReport),
+    /// A game analysed through its notation, as a sum of parts.
+    Sum(sum::SumReport),
 }
 
 impl Report {
@@ -147,6 +150,7 @@ impl Report {
             Report::ScriptLoopy(r) => &r.game,
             Report::Misere(r) => &r.game,
             Report::Graph(r) => &r.game,
+            Report::Sum(r) => &r.game,
         }
     }
 
@@ -167,6 +171,7 @@ impl Report {
             Report::ScriptLoopy(r) => r.value.parse().ok().map(Nimber),
             Report::Misere(r) => Some(r.grundy),
             Report::Graph(r) => r.value.parse().ok().map(Nimber),
+            Report::Sum(r) => Some(r.grundy),
         }
     }
 
@@ -186,6 +191,7 @@ impl Report {
             Report::ScriptLoopy(r) => r.winner.player(),
             Report::Misere(r) => r.winner,
             Report::Graph(r) => r.winner.player(),
+            Report::Sum(r) => r.winner,
         }
     }
 
@@ -205,6 +211,7 @@ impl Report {
             Report::ScriptLoopy(r) => r.winning_moves.len(),
             Report::Misere(r) => r.winning_moves.len(),
             Report::Graph(r) => r.winning_moves.len(),
+            Report::Sum(r) => r.winning_moves.len(),
         }
     }
 }
@@ -225,6 +232,7 @@ impl fmt::Display for Report {
             Report::ScriptLoopy(r) => r.fmt(f),
             Report::Misere(r) => r.fmt(f),
             Report::Graph(r) => r.fmt(f),
+            Report::Sum(r) => r.fmt(f),
         }
     }
 }
@@ -257,6 +265,9 @@ impl<'de> Deserialize<'de> for Report {
                 "pshtbrth" => Report::Cakes(serde_json::from_value(v).map_err(D::Error::custom)?),
                 "cram" | "chomp" => {
                     Report::Board(serde_json::from_value(v).map_err(D::Error::custom)?)
+                }
+                _ if has("parts") && has("moves") => {
+                    Report::Sum(serde_json::from_value(v).map_err(D::Error::custom)?)
                 }
                 _ if has("heaps") => {
                     Report::Heaps(serde_json::from_value(v).map_err(D::Error::custom)?)

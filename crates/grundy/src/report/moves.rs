@@ -304,6 +304,8 @@ pub struct Candidate<P> {
     pub size: u64,
     /// The cell played, on boards played on cells.
     pub cell: Option<[u64; 2]>,
+    /// The cells a move covers, where it covers several.
+    pub cells: Option<Vec<[u64; 2]>>,
 }
 
 impl<P> Candidate<P> {
@@ -314,6 +316,7 @@ impl<P> Candidate<P> {
             after,
             size,
             cell: None,
+            cells: None,
         }
     }
 }
@@ -333,6 +336,7 @@ pub fn with_outcomes<P>(
             };
             Ok(Move {
                 cell: c.cell,
+                cells: c.cells,
                 ..Move::new(c.label, c.position, value_after, winning, c.size)
             })
         })

@@ -1,0 +1,326 @@
+//! Arc-Kayles: players take turns choosing an edge of an undirected graph; the edge goes,
+//! together with every edge that shares an endpoint with it (both ends are used up).
+//! Whoever cannot choose an edge loses.
+//!
+//! Schaefer defined the game and showed deciding its winner hard in general ("On the
+//! computational complexity of some two-person perfect-information games", J. Comput.
+//! System Sci. 16, 1978); on a path of n vertices it is Dawson's Kayles (octal 0.07) on a
+//! heap of n, since a move takes two neighbouring vertices out of the row (Winning Ways,
+//! ch. 4). The tests check both that and a brute force over edge sets with no theory in it.
+//!
+//! A position is written as the `graph` command reads a graph, without its tokens: `n m`,
+//! then `m` lines `u v` (an edge between vertices `u` and `v`, from 1). Vertices with no
+//! edge play no part. The rules see the graph as the sum of its connected components, each
+//! numbered from 0 in the order of its vertices' numbers; a component is its sorted list of
+//! edges.
+
+use crate::drawing::Drawing;
+use crate::error::Error;
+use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
+use crate::parse::{Found, Input, Tokens};
+
+/// The most vertices a position may have.
+pub const MAX_VERTICES: u64 = 10_000;
+/// The most edges a position may have.
+pub const MAX_EDGES: u64 = 10_000;
+
+/// One connected component: its edges `[u, v]` with `u < v`, sorted, the vertices
+/// numbered 0, 1, ... in the order of their numbers in the graph it came from.
+pub type Component = Vec<[u16; 2]>;
+
+/// Arc-Kayles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArcKayles;
+
+/// How many vertices a component has.
+fn order(c: &[[u16; 2]]) -> u64 {
+    c.iter().map(|e| u64::from(e[1]) + 1).max().unwrap_or(0)
+}
+
+/// The connected components of the graph on vertices `0..n` with `edges`, in the order of
+/// their smallest vertex, each renumbered from 0 in the order of its vertices.
+pub fn components(n: usize, edges: &[[u32; 2]]) -> Vec<Component> {
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            let up = parent[parent[x as usize] as usize];
+            parent[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    for &[u, v] in edges {
+        let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+        if a != b {
+            parent[a.max(b) as usize] = a.min(b);
+        }
+    }
+    // Each root is the smallest vertex of its component, so a map by root is in order.
+    let mut groups: std::collections::BTreeMap<u32, Vec<[u32; 2]>> = Default::default();
+    for &[u, v] in edges {
+        let r = root(&mut parent, u);
+        groups.entry(r).or_default().push([u.min(v), u.max(v)]);
+    }
+    groups
+        .into_values()
+        .map(|edges| {
+            let mut vertices: Vec<u32> = edges.iter().flatten().copied().collect();
+            vertices.sort_unstable();
+            vertices.dedup();
+            let rank = |x: u32| vertices.binary_search(&x).unwrap_or(0) as u16;
+            let mut c: Component = edges.iter().map(|&[u, v]| [rank(u), rank(v)]).collect();
+            c.sort_unstable();
+            c
+        })
+        .collect()
+}
+
+impl Game for ArcKayles {
+    type Position = Component;
+
+    fn options(&self, p: &Component, out: &mut Vec<Components<Component>>) {
+        let n = order(p) as usize;
+        for &[u, v] in p {
+            let left: Vec<[u32; 2]> = p
+                .iter()
+                .filter(|e| !e.contains(&u) && !e.contains(&v))
+                .map(|&[a, b]| [u32::from(a), u32::from(b)])
+                .collect();
+            out.push(components(n, &left).into_iter().collect());
+        }
+    }
+
+    fn difficulty(&self, p: &Component) -> u64 {
+        p.len() as u64
+    }
+
+    fn option_count(&self, p: &Component) -> Option<usize> {
+        Some(p.len())
+    }
+}
+
+impl Notation for ArcKayles {
+    fn read(&self, input: &Input) -> Result<Vec<Component>, Error> {
+        let mut t = Tokens::new(&input.bytes);
+        let wrong = |e| input.error(e);
+        let n = t
+            .u64_in("the number of vertices", 0, MAX_VERTICES)
+            .map_err(wrong)?;
+        let m = t
+            .u64_in("the number of edges", 0, MAX_EDGES)
+            .map_err(wrong)?;
+        let mut edges = Vec::with_capacity(m as usize);
+        let mut seen = std::collections::HashSet::with_capacity(m as usize);
+        for k in 1..=m {
+            let u = t
+                .u64_named(|| format!("the first vertex of edge {k}"), 1, n)
+                .map_err(wrong)?;
+            let v = t
+                .u64_named(|| format!("the second vertex of edge {k}"), 1, n)
+                .map_err(wrong)?;
+            let found = || Found::Token(format!("{u} {v}"));
+            if u == v {
+                return Err(wrong(t.error(
+                    format!("edge {k} between two different vertices"),
+                    found(),
+                )));
+            }
+            if !seen.insert((u.min(v), u.max(v))) {
+                return Err(wrong(
+                    t.error(format!("edge {k} not given before"), found()),
+                ));
+            }
+            edges.push([u as u32 - 1, v as u32 - 1]);
+        }
+        t.end().map_err(wrong)?;
+        Ok(components(n as usize, &edges))
+    }
+
+    fn write(&self, sum: &[Component]) -> String {
+        let n: u64 = sum.iter().map(|c| order(c)).sum();
+        let m: usize = sum.iter().map(Vec::len).sum();
+        let mut text = format!("{n} {m}\n");
+        let mut offset = 1;
+        for c in sum {
+            for &[u, v] in c {
+                text += &format!("{} {}\n", u64::from(u) + offset, u64::from(v) + offset);
+            }
+            offset += order(c);
+        }
+        text
+    }
+
+    fn moves(&self, sum: &[Component], i: usize) -> Vec<Labelled<Component>> {
+        let offset: u64 = 1 + sum[..i].iter().map(|c| order(c)).sum::<u64>();
+        let mut options = Vec::new();
+        self.options(&sum[i], &mut options);
+        sum[i]
+            .iter()
+            .zip(options)
+            .map(|(&[u, v], leaves)| Labelled {
+                label: format!(
+                    "take edge {}–{}",
+                    u64::from(u) + offset,
+                    u64::from(v) + offset
+                ),
+                leaves,
+                cells: None,
+            })
+            .collect()
+    }
+
+    fn draw(&self, sum: &[Component]) -> Option<Drawing> {
+        let mut offset = 1;
+        let mut parts = Vec::new();
+        for c in sum {
+            let edges: Vec<String> = c
+                .iter()
+                .map(|&[u, v]| format!("{}–{}", u64::from(u) + offset, u64::from(v) + offset))
+                .collect();
+            parts.push(edges.join("  "));
+            offset += order(c);
+        }
+        let text = if parts.is_empty() {
+            "no edge left".to_string()
+        } else {
+            parts.join("\n")
+        };
+        (text.len() <= crate::drawing::MAX_TEXT).then_some(Drawing::Text { text })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::Solver;
+    use crate::nimber::Nimber;
+
+    /// A graph on `n` vertices written as `read` takes it.
+    fn written(n: u64, edges: &[[u64; 2]]) -> String {
+        let mut text = format!("{n} {}\n", edges.len());
+        for [u, v] in edges {
+            text += &format!("{u} {v}\n");
+        }
+        text
+    }
+
+    /// The Grundy value of the whole graph by brute force over sets of edges, nothing
+    /// split, nothing renumbered: a move takes an edge and every edge touching it.
+    fn brute(edges: &[[u64; 2]]) -> Nimber {
+        fn value(edges: &[[u64; 2]], set: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+            if let Some(&v) = memo.get(&set) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            for (i, [u, v]) in edges.iter().enumerate() {
+                if set & (1 << i) == 0 {
+                    continue;
+                }
+                let mut after = set;
+                for (j, e) in edges.iter().enumerate() {
+                    if e.contains(u) || e.contains(v) {
+                        after &= !(1 << j);
+                    }
+                }
+                seen.push(value(edges, after, memo));
+            }
+            let mex = (0..).find(|g| !seen.contains(g)).unwrap_or(0);
+            memo.insert(set, mex);
+            mex
+        }
+        Nimber(value(edges, (1u32 << edges.len()) - 1, &mut HashMap::new()))
+    }
+
+    fn graphs() -> impl Strategy<Value = (u64, Vec<[u64; 2]>)> {
+        (2u64..=9).prop_flat_map(|n| {
+            let pairs: Vec<[u64; 2]> = (1..=n)
+                .flat_map(|u| (u + 1..=n).map(move |v| [u, v]))
+                .collect();
+            (
+                Just(n),
+                proptest::sample::subsequence(pairs.clone(), 0..=pairs.len().min(14)),
+            )
+                .prop_map(|(n, mut edges)| {
+                    // Flip some edges so `v u` is read as well as `u v`.
+                    for (i, e) in edges.iter_mut().enumerate() {
+                        if i % 3 == 1 {
+                            e.swap(0, 1);
+                        }
+                    }
+                    (n, edges)
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The value the memo solver gives the sum of components is the brute force's.
+        #[test]
+        fn the_sum_of_components_is_worth_the_whole_graph((n, edges) in graphs()) {
+            let sum = ArcKayles.read(&Input::new("g", written(n, &edges))).expect("a graph");
+            let mut solver = Solver::new(ArcKayles);
+            let value = solver.sum_grundy(&sum).expect("solved");
+            prop_assert_eq!(value, brute(&edges));
+        }
+
+        /// What `write` gives is read back to the same sum.
+        #[test]
+        fn a_written_sum_reads_back_the_same((n, edges) in graphs()) {
+            let sum = ArcKayles.read(&Input::new("g", written(n, &edges))).expect("a graph");
+            let again = ArcKayles.read(&Input::new("w", ArcKayles.write(&sum))).expect("written");
+            prop_assert_eq!(again, sum);
+        }
+    }
+
+    /// On a path of n vertices a move takes two neighbours out of the row: Dawson's Kayles
+    /// on a heap of n, as grundy's octal engine gives it.
+    #[test]
+    fn a_path_is_dawsons_kayles() {
+        let family: crate::family::Family = "dawson-kayles".parse().expect("a family");
+        let mut solver = Solver::new(ArcKayles);
+        for n in 0..=40u64 {
+            let edges: Vec<[u64; 2]> = (1..n).map(|u| [u, u + 1]).collect();
+            let sum = ArcKayles
+                .read(&Input::new("path", written(n, &edges)))
+                .expect("a path");
+            let heap = family.analyze_heaps(&[n]).expect("a heap").grundy;
+            assert_eq!(solver.sum_grundy(&sum).expect("solved"), heap, "P{n}");
+        }
+    }
+
+    #[test]
+    fn bad_graphs_are_refused_with_the_line() {
+        for (text, says) in [
+            (
+                "3 2\n1 2\n2 2\n",
+                "g:3: expected edge 2 between two different vertices, found '2 2'",
+            ),
+            (
+                "3 2\n1 2\n2 1\n",
+                "g:3: expected edge 2 not given before, found '2 1'",
+            ),
+            (
+                "3 1\n1 4\n",
+                "g:2: expected the second vertex of edge 1 (1 to 3), found 4",
+            ),
+            (
+                "3 2\n1 2\n",
+                "g:3: expected the first vertex of edge 2 (1 to 3), found end of input",
+            ),
+            ("2 1\n1 2\n7\n", "g:3: expected end of input, found '7'"),
+            (
+                "20000 1\n",
+                "g:1: expected the number of vertices (0 to 10000), found 20000",
+            ),
+        ] {
+            let e = ArcKayles.read(&Input::new("g", text)).expect_err(text);
+            assert_eq!(e.message, says, "{text:?}");
+        }
+    }
+}

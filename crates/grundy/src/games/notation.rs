@@ -1,0 +1,74 @@
+//! How a game's positions are written: the half of a game that is not its rules.
+//!
+//! A game that implements [`Notation`] beside [`Game`] is a whole game to every front end:
+//! the catalogue wraps it (`catalogue::Notated`) and the analysis written once over this
+//! trait gives its value, winner, winning moves, the full move list, misère play,
+//! remoteness and the page's drawing. A position is a sum of components, as the rules
+//! see it; the notation reads the text a user writes into that sum and writes a sum back
+//! in the same form, so `read(write(s)) == s` for every sum `s` it reads.
+//!
+//! ```
+//! use grundy::games::notation::Notation;
+//! use grundy::games::arc_kayles::ArcKayles;
+//! use grundy::parse::Input;
+//!
+//! // A path of four vertices: three edges.
+//! let sum = ArcKayles.read(&Input::new("<example>", "4 3\n1 2\n2 3\n3 4\n"))?;
+//! assert_eq!(ArcKayles.write(&sum), "4 3\n1 2\n2 3\n3 4\n");
+//! # Ok::<(), grundy::report::Error>(())
+//! ```
+
+use crate::drawing::Drawing;
+use crate::error::Error;
+use crate::game::{Components, Game};
+use crate::parse::Input;
+
+/// One move of one component, as a person reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labelled<P> {
+    /// The move in words, in the numbering of the whole sum as written.
+    pub label: String,
+    /// What the move leaves in place of its component.
+    pub leaves: Components<P>,
+    /// Where the move is on the drawing (row and column from 1), when it is on cells.
+    pub cells: Option<Vec<[u64; 2]>>,
+}
+
+/// How the positions of a game are read, written, labelled and drawn.
+pub trait Notation: Game<Position: Ord + std::fmt::Debug> + Send + Sync {
+    /// The sum a text stands for, refused with the input's name, the line and what was
+    /// expected. Components with no move may be dropped.
+    fn read(&self, input: &Input) -> Result<Vec<Self::Position>, Error>;
+
+    /// `sum` written as [`read`](Notation::read) reads it.
+    fn write(&self, sum: &[Self::Position]) -> String;
+
+    /// Every move of component `i` of `sum`, labelled in the numbering `write(sum)` uses.
+    /// Default: the rules' options, each labelled by what it leaves.
+    fn moves(&self, sum: &[Self::Position], i: usize) -> Vec<Labelled<Self::Position>> {
+        let mut options = Vec::new();
+        self.options(&sum[i], &mut options);
+        options
+            .into_iter()
+            .map(|leaves| Labelled {
+                label: format!(
+                    "part {}: leave {}",
+                    i + 1,
+                    self.write(&leaves).trim_end().replace('\n', " ")
+                ),
+                leaves,
+                cells: None,
+            })
+            .collect()
+    }
+
+    /// The sum drawn for a page; `None` where the position's text says it all.
+    fn draw(&self, _sum: &[Self::Position]) -> Option<Drawing> {
+        None
+    }
+
+    /// The most positions the memo solver may hold for one analysis.
+    fn positions(&self) -> usize {
+        2_000_000
+    }
+}
