@@ -433,7 +433,7 @@ try {
   // 7c. Each game's first position, the name of its box and how its moves are made come
   //     from the catalogue (/api/games), not from the page.
   const catalogue = await (await fetch(url + "api/games")).json();
-  for (const name of ["cram", "kayles", "caos3"]) {
+  for (const name of ["cram", "kayles", "caos3", "arc-kayles"]) {
     const e = catalogue.find((x) => x.name === name);
     await page.selectOption("#game", name);
     const shown = await page.$eval("#position", (t) => t.value);
@@ -446,6 +446,33 @@ try {
     if (how !== e.play) fail(`${name}: the page says '${how}' on how to play, the catalogue '${e.play}'`);
   }
   console.log("catalogue: first positions, box names and how-to sentences come from /api/games");
+
+  // 7d. A game added as one object (Arc-Kayles: its rules and notation in one module, one
+  //     catalogue line) is drawn and played with no page code of its own: its graph drawn
+  //     from the move list's drawing, an edge for each move, coloured as analyze says;
+  //     won from its example by clicking green edges.
+  const arc = catalogue.find((x) => x.name === "arc-kayles");
+  if (!arc) fail("arc-kayles is not in /api/games");
+  s = await newGame(page, "arc-kayles", arc.example, "you");
+  moves = 0;
+  while (s === "your-move") {
+    const edges = await page.$$eval("#heaps svg.graph .edge.move", (es) =>
+      es.map((e) => ({ along: e.dataset.along, winning: e.dataset.winning, position: e.dataset.position })));
+    const listedMoves = await listed(page);
+    if (edges.length !== listedMoves.length) fail(`arc-kayles: ${edges.length} edges to click, ${listedMoves.length} moves listed`);
+    for (const e of edges) {
+      const lost = (await api(url, "api/analyze", "arc-kayles", e.position)).winner === "second";
+      if (lost !== (e.winning === "true")) fail(`arc-kayles: the edge ${e.along} is coloured wrong`);
+    }
+    if (moves === 0) await page.screenshot({ path: `${shots}/arc-kayles.png`, fullPage: true });
+    const green = await page.$("#heaps svg.graph .edge.move[data-winning='true']");
+    if (!green) fail("arc-kayles: no green edge from a won position");
+    await green.click();
+    moves++;
+    s = await state(page);
+  }
+  if (s !== "you-win") fail(`arc-kayles: following the green edges ended in '${s}'`);
+  console.log(`arc-kayles: drawn from its notation and won by clicking green edges in ${moves} moves`);
 
   // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");

@@ -154,28 +154,24 @@ fn sequence_family<'py>(
                 .collect();
             return Ok((tail, None));
         }
-        match &family {
-            // Take-and-break games as the command line runs them: the table loop, which
-            // stops at a proved period and reads the rest from it.
-            grundy::Family::TakeBreak(game) => {
-                let computed = grundy::solve::heap::compute(
-                    game,
-                    upto,
-                    grundy::solve::heap::Method::Table,
-                    None,
-                    &mut Checked,
-                    grundy::work::MAX_STEPS,
-                )
-                .map_err(|e| e.to_string())?;
-                let tail: Vec<u32> = (start..=upto).map(|n| computed.value(n)).collect();
-                Ok((tail, computed.period))
-            }
-            other => {
-                let values = other.values(upto).map_err(|e| e.to_string())?;
-                let period = other.proven_period(&values);
-                Ok((values[start as usize..].to_vec(), period))
-            }
-        }
+        // The library's one sequence call, as the command line makes it: the table loop
+        // for take-and-break games, which stops at a proved period and reads the rest
+        // from it.
+        let computed = family
+            .sequence(
+                upto,
+                grundy::family::SequenceRun {
+                    engine: grundy::family::Engine::Table,
+                    start: None,
+                    watch: &mut Checked,
+                    progress: &mut grundy::NoProgress,
+                    budget: grundy::work::MAX_STEPS,
+                    threads: grundy::solve::heap::sparse::default_threads(),
+                },
+            )
+            .map_err(|e| e.to_string())?;
+        let tail: Vec<u32> = (start..=upto).map(|n| computed.value(n)).collect();
+        Ok((tail, computed.period()))
     })?
     .map_err(InputError::new_err)?;
     let checksum = grundy::checksum(&tail);
@@ -686,16 +682,15 @@ fn picture_png(py: Python<'_>, game: &str, position: &str) -> PyResult<Vec<u8>> 
     );
     interruptible(py, move || -> Result<Vec<u8>, grundy::report::Error> {
         let named = catalogue::lookup_for(&game, catalogue::Feature::Picture)?;
-        let dir = tempfile::tempdir().map_err(|e| grundy::report::Error::failed(e.to_string()))?;
-        let path = dir.path().join("picture.png");
-        grundy::picture::report::analyze_and_draw(
+        let (_, picture) = grundy::picture::report::analyze_for_picture(
             &named,
             &input,
             &Options::default(),
             &mut grundy::NoProgress,
-            &[(&path, grundy::picture::Format::Png)],
         )?;
-        std::fs::read(&path).map_err(|e| grundy::report::Error::failed(e.to_string()))
+        picture
+            .bytes(grundy::picture::Format::Png)
+            .map_err(grundy::picture::PictureError::into_error)
     })?
     .map_err(error)
 }

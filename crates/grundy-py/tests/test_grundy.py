@@ -281,6 +281,13 @@ def test_tables_explore_and_pictures():
         assert grundy.analyze(game, position)._repr_png_() == grundy.picture(game, position), game
     assert grundy.analyze("graph", "2 1\n1 2\n1\n1\n")._repr_png_().startswith(b"\x89PNG")
     assert grundy.analyze("nim", [1, 2])._repr_png_() is None
+    # A game added as one object (Arc-Kayles) is analysed and drawn as the others are: a
+    # path of four vertices is Dawson's Kayles on a heap of 4.
+    path = "4 3\n1 2\n2 3\n3 4\n"
+    arc = grundy.analyze("arc-kayles", path)
+    assert arc.value == grundy.analyze("dawson-kayles", [4]).value
+    assert [m["move"] for m in arc.winning_moves] == ["take edge 2–3"]
+    assert arc._repr_png_() == grundy.picture("arc-kayles", path)
     with pytest.raises(ValueError):
         grundy.table("nim", 1, 1)
     with pytest.raises(ValueError):

@@ -11,6 +11,10 @@ pub const MAX_SIDE: usize = 64;
 pub const MAX_CELL: usize = 8;
 /// The most bytes of a drawing made of text.
 pub const MAX_TEXT: usize = 4096;
+/// The most vertices of a drawn graph (on a circle, past this they crowd).
+pub const MAX_VERTICES: u64 = 64;
+/// The most edges of a drawn graph.
+pub const MAX_EDGES: usize = 400;
 
 /// One position, drawn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +34,13 @@ pub enum Drawing {
     Text {
         /// The text.
         text: String,
+    },
+    /// Vertices on a circle joined by edges, which have no direction.
+    Graph {
+        /// How many vertices (numbered from 1).
+        vertices: u64,
+        /// The edges, each a pair of vertices.
+        edges: Vec<[u64; 2]>,
     },
 }
 
@@ -76,6 +87,22 @@ pub fn check(drawing: &Drawing) -> Result<(), String> {
             text.len()
         )),
         Drawing::Text { .. } => Ok(()),
+        Drawing::Graph { vertices, .. } if *vertices > MAX_VERTICES => Err(format!(
+            "a graph of {vertices} vertices (at most {MAX_VERTICES} are drawn)"
+        )),
+        Drawing::Graph { edges, .. } if edges.len() > MAX_EDGES => Err(format!(
+            "a graph of {} edges (at most {MAX_EDGES} are drawn)",
+            edges.len()
+        )),
+        Drawing::Graph { vertices, edges } => match edges
+            .iter()
+            .find(|e| e.iter().any(|&v| v == 0 || v > *vertices))
+        {
+            Some([u, v]) => Err(format!(
+                "an edge {u}–{v} past the {vertices} vertices drawn"
+            )),
+            None => Ok(()),
+        },
     }
 }
 

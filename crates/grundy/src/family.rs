@@ -74,6 +74,75 @@ pub enum FamilyError {
     /// A heap table stopped or was refused.
     #[error(transparent)]
     Heap(#[from] HeapError),
+    /// An engine asked of a family it does not serve.
+    #[error("{0}")]
+    Engine(String),
+}
+
+/// The engine [`Family::sequence`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Take-and-break games: the table loop, which stops at a proved period and reads the
+    /// rest from it; Nim and subtraction games: a formula or a short loop.
+    #[default]
+    Table,
+    /// Take-and-break games only: the sparse-space engine.
+    Sparse,
+    /// The table loop run to the end, period or not.
+    Loop,
+    /// The generic memo solver, the oracle of the others.
+    Solver,
+}
+
+/// What a sequence run may use besides the family and the largest heap.
+pub struct SequenceRun<'a> {
+    /// The engine.
+    pub engine: Engine,
+    /// Values already computed (a checkpoint), take-and-break games only.
+    pub start: Option<crate::solve::heap::Values>,
+    /// Told of the values as the heap engines compute them (progress, checkpoints, a
+    /// stop).
+    pub watch: &'a mut dyn crate::solve::heap::Watch,
+    /// Progress of the other engines.
+    pub progress: &'a mut dyn Progress,
+    /// The most steps the work may take.
+    pub budget: u64,
+    /// Threads for the sparse engine's plain scans.
+    pub threads: usize,
+}
+
+/// The values of heaps 0..=N of a family, as [`Family::sequence`] computed them.
+pub enum Sequence {
+    /// A take-and-break game by the heap engines: the values, the period they prove, what
+    /// the engine did.
+    Heap(crate::solve::heap::Computed),
+    /// Nim, a subtraction game, or any family by the memo solver.
+    Listed {
+        /// Heaps 0..=N.
+        values: Vec<u32>,
+        /// The period the values prove, if any.
+        period: Option<Period>,
+        /// What the memo solver did, when it ran.
+        solver: Option<Stats>,
+    },
+}
+
+impl Sequence {
+    /// The value of heap `n` (past the values computed, read from the period).
+    pub fn value(&self, n: u64) -> u32 {
+        match self {
+            Sequence::Heap(c) => c.value(n),
+            Sequence::Listed { values, .. } => values[n as usize],
+        }
+    }
+
+    /// The period the values prove.
+    pub fn period(&self) -> Option<Period> {
+        match self {
+            Sequence::Heap(c) => c.period,
+            Sequence::Listed { period, .. } => *period,
+        }
+    }
 }
 
 /// A named one-parameter family of heap games.
@@ -88,6 +157,83 @@ pub enum Family {
 }
 
 impl Family {
+    /// The largest heap of a take-and-break game's sequence: 2^32.
+    pub const MAX_HEAP: u64 = 1 << 32;
+
+    /// The values of heaps 0..=`upto`, by the engine `run` names: the one call every
+    /// front end makes for a sequence (the command line's `sequence`, Python's). An engine
+    /// the family has no use for (`Sparse` or a saved start for Nim or a subtraction game)
+    /// is refused before any work.
+    ///
+    /// ```
+    /// use grundy::family::{Engine, Family, SequenceRun};
+    /// use grundy::solve::heap::Unwatched;
+    ///
+    /// let kayles: Family = "kayles".parse()?;
+    /// let run = SequenceRun {
+    ///     engine: Engine::Table,
+    ///     start: None,
+    ///     watch: &mut Unwatched,
+    ///     progress: &mut grundy::NoProgress,
+    ///     budget: grundy::work::MAX_STEPS,
+    ///     threads: 1,
+    /// };
+    /// let values = kayles.sequence(1000, run)?;
+    /// assert_eq!(values.period().map(|p| p.period), Some(12));
+    /// assert_eq!(values.value(1000), values.value(1000 - 12));
+    /// # Ok::<(), grundy::FamilyError>(())
+    /// ```
+    pub fn sequence(&self, upto: u64, run: SequenceRun<'_>) -> Result<Sequence, FamilyError> {
+        use crate::solve::heap::{Method, compute_on};
+        let engine = run.engine;
+        match self {
+            Family::TakeBreak(game) if engine != Engine::Solver => {
+                if upto > Self::MAX_HEAP {
+                    return Err(FamilyError::TooLarge {
+                        upto,
+                        limit: Self::MAX_HEAP,
+                    });
+                }
+                let method = match engine {
+                    Engine::Sparse => Method::Sparse,
+                    Engine::Loop => Method::Loop,
+                    _ => Method::Table,
+                };
+                let threads = run.threads.max(1);
+                Ok(Sequence::Heap(compute_on(
+                    game, upto, method, run.start, run.watch, run.budget, threads,
+                )?))
+            }
+            _ if run.start.is_some() => Err(FamilyError::Engine(format!(
+                "values saved from an earlier run are taken by take-and-break families (octal:, hex:, grundy-game) and the engines table, sparse and loop, not by {}",
+                if engine == Engine::Solver {
+                    "the solver".to_string()
+                } else {
+                    self.short_name()
+                }
+            ))),
+            _ if engine == Engine::Sparse => Err(FamilyError::Engine(format!(
+                "--engine sparse works with take-and-break families (octal:, hex:, grundy-game), not {}",
+                self.short_name()
+            ))),
+            _ => {
+                let (values, solver) = if engine == Engine::Solver {
+                    let (v, s) = self.values_and_stats_by_solver(upto, run.progress)?;
+                    (v, Some(s))
+                } else {
+                    let v = self.values_with(upto, engine == Engine::Table, run.progress)?;
+                    (v, None)
+                };
+                let period = self.proven_period(&values);
+                Ok(Sequence::Listed {
+                    values,
+                    period,
+                    solver,
+                })
+            }
+        }
+    }
+
     /// The largest heap a table may be built for: four bytes a heap, 400 MB at the limit.
     pub const MAX_TABLE: u64 = 100_000_000;
     /// For octal games that split heaps, whose tables cost O(n²).

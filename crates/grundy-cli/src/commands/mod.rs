@@ -525,7 +525,7 @@ fn analyze(
     if pictures.iter().any(|(p, _)| p.is_some()) && !game.supports(Feature::Picture) {
         return Err(Failure::input(anyhow!(
             "--png and --svg draw {}; '{}' has no board to draw",
-            grundy::picture::report::PICTURED,
+            grundy::picture::report::pictured(),
             grundy::parse::escaped_str(name)
         )));
     }

@@ -6,10 +6,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
+use grundy::family::{Engine, Sequence, SequenceRun};
 use grundy::games::TakeBreak;
 use grundy::parse::escaped_path;
 use grundy::solve::heap::sparse::SparseStats;
-use grundy::solve::heap::{self, Computed, HeapError, Method, ValuesRef, Watch, checkpoint};
+use grundy::solve::heap::{self, Computed, HeapError, ValuesRef, Watch, checkpoint};
 use grundy::work::{MAX_STEPS, UNLIMITED};
 use grundy::{Family, FamilyError, checksum_of};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -38,7 +39,7 @@ pub struct Request<'a> {
 }
 
 /// The largest heap of a take-and-break table: 2^32.
-pub const MAX_HEAP: u64 = 1 << 32;
+pub const MAX_HEAP: u64 = Family::MAX_HEAP;
 
 /// How often a checkpoint is saved while the work goes on.
 const SAVE_EVERY: Duration = Duration::from_secs(60);
@@ -147,48 +148,150 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         return write_values(req, values.into_iter().skip(req.from as usize));
     }
     let started = Instant::now();
-    match (&family, req.engine) {
-        (
-            Family::TakeBreak(game),
-            SequenceMethod::Table | SequenceMethod::Sparse | SequenceMethod::Loop,
-        ) => take_break(req, &family, game, started),
-        _ => {
-            if req.checkpoint.is_some() {
-                return Err(Failure::input(anyhow!(
-                    "--checkpoint works with take-and-break families (octal:, hex:, grundy-game) and the engines table, sparse and loop"
-                )));
-            }
-            if req.engine == SequenceMethod::Sparse {
-                return Err(Failure::input(anyhow!(
-                    "--engine sparse works with take-and-break families (octal:, hex:, grundy-game), not {}",
-                    family.short_name()
-                )));
-            }
-            other(req, &family, started)
-        }
-    }
+    compute(req, &family, started)
 }
 
-/// Nim and subtraction games (a formula or a short loop), and the generic solver.
-fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Failure> {
-    let (values, solver_stats) = match req.engine {
-        SequenceMethod::Solver => {
-            let (v, s) = family
-                .values_and_stats_by_solver(req.upto, &mut Bar::above(100_000_000))
-                .map_err(family_failure)?;
-            (v, Some(s))
-        }
-        _ => (
-            family
-                .values_with(
-                    req.upto,
-                    req.engine == SequenceMethod::Table,
-                    &mut Bar::above(1 << 30),
-                )
-                .map_err(family_failure)?,
-            None,
-        ),
+/// The family's values by the library's one sequence call, a checkpoint loaded first and
+/// saved as the work goes on (take-and-break games), then printed.
+fn compute(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Failure> {
+    let engine = match req.engine {
+        SequenceMethod::Table => Engine::Table,
+        SequenceMethod::Sparse => Engine::Sparse,
+        SequenceMethod::Loop => Engine::Loop,
+        SequenceMethod::Solver => Engine::Solver,
     };
+    let game = match family {
+        Family::TakeBreak(game) if engine != Engine::Solver => Some(game),
+        _ => None,
+    };
+    if req.checkpoint.is_some() && game.is_none() {
+        return Err(Failure::input(anyhow!(
+            "--checkpoint works with take-and-break families (octal:, hex:, grundy-game) and the engines table, sparse and loop"
+        )));
+    }
+    if game.is_some() && req.upto > Family::MAX_HEAP {
+        return Err(Failure::input(FamilyError::TooLarge {
+            upto: req.upto,
+            limit: Family::MAX_HEAP,
+        }));
+    }
+    // Held until the run ends: a second run on the same checkpoint would save over this
+    // one's work (or this one over its), so it is refused at once.
+    let held = match req.checkpoint {
+        Some(path) => Some(grundy::store::lock(path).map_err(|e| match e {
+            grundy::store::StoreError::InUse { .. } => {
+                Failure::input(anyhow!("checkpoint refused: {e}"))
+            }
+            e => Failure::other(e),
+        })?),
+        None => None,
+    };
+    let start = match (req.checkpoint, game) {
+        (Some(path), Some(game)) => checkpoint::load(path, game).map_err(|e| {
+            if e.is_damaged() {
+                Failure::input(anyhow!("checkpoint refused: {e}"))
+            } else {
+                Failure::other(e)
+            }
+        })?,
+        _ => None,
+    };
+    // A checkpoint may hold more heaps than asked for: only those up to N are used, and
+    // the file keeps them all.
+    let loaded = start.as_ref().map(|v| v.len());
+    let resumed = loaded.map(|l| l.min(req.upto as usize + 1));
+    let mut watcher = game.map(|game| Watcher::new(req.checkpoint, game, req.upto));
+    let mut unwatched = heap::Unwatched;
+    let budget = if req.checkpoint.is_some() {
+        UNLIMITED
+    } else {
+        MAX_STEPS
+    };
+    let threads = req
+        .threads
+        .map_or_else(heap::sparse::default_threads, usize::from);
+    let (mut bar, watch): (Bar, &mut dyn Watch) = match watcher.as_mut() {
+        Some(w) => (Bar::above(u64::MAX), w),
+        None if engine == Engine::Solver => (Bar::above(100_000_000), &mut unwatched),
+        None => (Bar::above(1 << 30), &mut unwatched),
+    };
+    let result = family.sequence(
+        req.upto,
+        SequenceRun {
+            engine,
+            start,
+            watch,
+            progress: &mut bar,
+            budget,
+            threads,
+        },
+    );
+    if let Some(w) = watcher.as_mut() {
+        w.finish_bar();
+    }
+    let computed = match result {
+        Ok(Sequence::Heap(c)) => c,
+        Ok(Sequence::Listed { values, solver, .. }) => {
+            drop(held);
+            return print_listed(req, family, &values, solver, started);
+        }
+        Err(FamilyError::Heap(HeapError::Stopped { values })) => {
+            // A signal: save what is done, then end by it (when the guard is dropped).
+            if watcher.as_mut().is_some_and(|w| w.save(values.as_ref()))
+                && let Some(path) = req.checkpoint
+            {
+                eprintln!(
+                    "grundy: interrupted: the values of heaps 0 to {} are saved in {}; the same command run again goes on from there",
+                    values.len().saturating_sub(1),
+                    grundy::parse::escaped_path(path)
+                );
+            }
+            // Released before the watcher's guard ends the process by the signal. (A lock
+            // file left behind by a process killed outright is harmless: the lock itself
+            // dies with the process, and the next run takes the file over.)
+            drop(held);
+            return Err(Failure::other(anyhow!("stopped by a signal")));
+        }
+        Err(FamilyError::Heap(e)) => {
+            // Work done before a limit stopped it is kept for the next run.
+            if let HeapError::OutOfMemory { values, .. } | HeapError::WorkLimit { values, .. } = &e
+                && let Some(w) = watcher.as_mut()
+            {
+                w.save(values.as_ref());
+            }
+            let e = FamilyError::Heap(e);
+            return Err(Failure::input(anyhow!("{e}")));
+        }
+        Err(e) => return Err(family_failure(e)),
+    };
+    if req.checkpoint.is_some()
+        && computed.values.len() > loaded.unwrap_or(0)
+        && let Some(w) = watcher.as_mut()
+    {
+        w.save(computed.values.as_ref());
+    }
+    drop(watcher);
+    drop(held);
+    if let (Some(path), Some(game)) = (req.certificate, game) {
+        write_certificate(path, game, &computed)?;
+    }
+    let elapsed = started.elapsed();
+    let shown = (req.from..=req.upto).map(|n| computed.value(n));
+    if req.stats {
+        print_stats(family, &computed, resumed, elapsed, shown.clone());
+    }
+    write_values(req, shown)
+}
+
+/// Nim and subtraction games (a formula or a short loop), and the generic solver: the
+/// values printed, and with `--stats` what was done.
+fn print_listed(
+    req: &Request<'_>,
+    family: &Family,
+    values: &[u32],
+    solver_stats: Option<grundy::Stats>,
+    started: Instant,
+) -> Result<(), Failure> {
     let elapsed = started.elapsed();
     let shown = &values[req.from as usize..];
     if req.stats {
@@ -202,7 +305,7 @@ fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Fai
             "stats: checksum {:016x}",
             checksum_of(shown.iter().copied())
         );
-        match family.proven_period(&values) {
+        match family.proven_period(values) {
             Some(p) => eprintln!(
                 "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={})",
                 p.period,
@@ -219,104 +322,6 @@ fn other(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), Fai
         }
     }
     write_values(req, shown.iter().copied())
-}
-
-fn take_break(
-    req: &Request<'_>,
-    family: &Family,
-    game: &TakeBreak,
-    started: Instant,
-) -> Result<(), Failure> {
-    if req.upto > MAX_HEAP {
-        return Err(Failure::input(FamilyError::TooLarge {
-            upto: req.upto,
-            limit: MAX_HEAP,
-        }));
-    }
-    let method = match req.engine {
-        SequenceMethod::Sparse => Method::Sparse,
-        SequenceMethod::Loop => Method::Loop,
-        _ => Method::Table,
-    };
-    // Held until the run ends: a second run on the same checkpoint would save over this
-    // one's work (or this one over its), so it is refused at once.
-    let held = match req.checkpoint {
-        Some(path) => Some(grundy::store::lock(path).map_err(|e| match e {
-            grundy::store::StoreError::InUse { .. } => {
-                Failure::input(anyhow!("checkpoint refused: {e}"))
-            }
-            e => Failure::other(e),
-        })?),
-        None => None,
-    };
-    let start = match req.checkpoint {
-        Some(path) => checkpoint::load(path, game).map_err(|e| {
-            if e.is_damaged() {
-                Failure::input(anyhow!("checkpoint refused: {e}"))
-            } else {
-                Failure::other(e)
-            }
-        })?,
-        None => None,
-    };
-    // A checkpoint may hold more heaps than asked for: only those up to N are used, and
-    // the file keeps them all.
-    let loaded = start.as_ref().map(|v| v.len());
-    let resumed = loaded.map(|l| l.min(req.upto as usize + 1));
-    let mut watcher = Watcher::new(req.checkpoint, game, req.upto);
-    let budget = if req.checkpoint.is_some() {
-        UNLIMITED
-    } else {
-        MAX_STEPS
-    };
-    let threads = req
-        .threads
-        .map_or_else(heap::sparse::default_threads, usize::from);
-    let result = heap::compute_on(game, req.upto, method, start, &mut watcher, budget, threads);
-    watcher.finish_bar();
-    let computed = match result {
-        Ok(c) => c,
-        Err(HeapError::Stopped { values }) => {
-            // A signal: save what is done, then end by it (when the guard is dropped).
-            if watcher.save(values.as_ref())
-                && let Some(path) = req.checkpoint
-            {
-                eprintln!(
-                    "grundy: interrupted: the values of heaps 0 to {} are saved in {}; the same command run again goes on from there",
-                    values.len().saturating_sub(1),
-                    grundy::parse::escaped_path(path)
-                );
-            }
-            // Released before the watcher's guard ends the process by the signal. (A lock
-            // file left behind by a process killed outright is harmless: the lock itself
-            // dies with the process, and the next run takes the file over.)
-            drop(held);
-            return Err(Failure::other(anyhow!("stopped by a signal")));
-        }
-        Err(e) => {
-            // Work done before a limit stopped it is kept for the next run.
-            if let HeapError::OutOfMemory { values, .. } | HeapError::WorkLimit { values, .. } = &e
-            {
-                watcher.save(values.as_ref());
-            }
-            let e = FamilyError::Heap(e);
-            return Err(Failure::input(anyhow!("{e}")));
-        }
-    };
-    if req.checkpoint.is_some() && computed.values.len() > loaded.unwrap_or(0) {
-        watcher.save(computed.values.as_ref());
-    }
-    drop(watcher);
-    drop(held);
-    if let Some(path) = req.certificate {
-        write_certificate(path, game, &computed)?;
-    }
-    let elapsed = started.elapsed();
-    let shown = (req.from..=req.upto).map(|n| computed.value(n));
-    if req.stats {
-        print_stats(family, &computed, resumed, elapsed, shown.clone());
-    }
-    write_values(req, shown)
 }
 
 /// Writes the certificate of the period `computed` proves (see

@@ -232,8 +232,61 @@ function cellBoard(list) {
   });
 }
 
-// A script game's positions as its script draws them (a grid, a row of cells, or text),
-// each with the word on where its drawing came from; the moves are played from the list.
+// A graph whose edges are played (a drawing of kind "graph"): its vertices on a circle,
+// each edge a line; an edge some move is along is played by a click on it, coloured by
+// what the move leaves when hints are on.
+function edgeGraph(list, d) {
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs) => {
+    const e = document.createElementNS(NS, tag);
+    Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, String(v)));
+    return e;
+  };
+  const size = 360;
+  const c = size / 2;
+  const R = d.vertices > 1 ? c - 30 : 0;
+  const r = d.vertices > 30 ? 9 : 13;
+  const at = (v) => {
+    const a = (2 * Math.PI * (v - 1)) / d.vertices - Math.PI / 2;
+    return [c + R * Math.cos(a), c + R * Math.sin(a)];
+  };
+  const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group" });
+  svg.setAttribute("aria-label", `a graph of ${d.vertices} vertices and ${d.edges.length} edges`);
+  const moveOf = new Map();
+  list.moves.forEach((m) => { if (m.along) moveOf.set(m.along.join("-"), m); });
+  d.edges.forEach(([a, b]) => {
+    const [[x1, y1], [x2, y2]] = [at(a), at(b)];
+    const m = moveOf.get(`${a}-${b}`);
+    if (!m) {
+      svg.appendChild(el("line", { x1, y1, x2, y2, class: "edge" }));
+      return;
+    }
+    // The line, and a band around it that takes the click (a line across or down has no
+    // area of its own to click).
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [nx, ny] = [(-(y2 - y1) / d) * 8, ((x2 - x1) / d) * 8];
+    const band = [[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]];
+    const edge = el("g", { class: "edge move" });
+    edge.appendChild(el("polygon", { points: band.map((p) => p.join(",")).join(" "), class: "hit" }));
+    edge.appendChild(el("line", { x1, y1, x2, y2 }));
+    edge.dataset.along = `${a}-${b}`;
+    svg.appendChild(playable(edge, list, m));
+  });
+  for (let v = 1; v <= d.vertices; v++) {
+    const [x, y] = at(v);
+    const node = el("g", { class: "vertex", "data-vertex": v });
+    node.appendChild(el("circle", { cx: x, cy: y, r, class: "disc" }));
+    const label = el("text", { x, y });
+    label.textContent = String(v);
+    node.appendChild(label);
+    svg.appendChild(node);
+  }
+  return svg;
+}
+
+// A position as its game draws it (a grid, a row of cells, a graph, or text), each with
+// the word on where its drawing came from; moves not on the drawing are played from the
+// list.
 function drawnBoard(list) {
   const box = make("div", "drawn");
   list.drawings.forEach((d, i) => {
@@ -243,6 +296,8 @@ function drawnBoard(list) {
       part.append(grid(d.rows, (text) => make("span", "", text)));
     } else if (d.kind === "row") {
       part.append(grid([d.cells], (text) => make("span", "", text)));
+    } else if (d.kind === "graph") {
+      part.append(edgeGraph(list, d));
     } else {
       part.append(make("pre", "", d.text));
     }
@@ -387,7 +442,7 @@ function legend(rows) {
 // How a move is made on the board drawn, as the catalogue says it; nothing where the board
 // is not drawn (a queen too far out, a graph too large) and moves come from the list.
 function howTo(list) {
-  const drawn = list.board || list.heaps || list.parts || list.graph;
+  const drawn = list.board || list.heaps || list.parts || list.graph || list.drawings;
   const e = entryOf(game);
   return drawn && e ? e.play : "";
 }

@@ -419,7 +419,7 @@ pub const ENTRIES: &[Entry] = &[
         rules: "A graph of vertices joined by edges. A move takes an edge together with every edge that shares an end with it. Whoever cannot take an edge loses.",
         summary: "Arc-Kayles: take an edge and every edge touching it",
         position: "n m, then m lines u v (an edge between vertices u and v, from 1), e.g. 4 3 / 1 2 / 2 3 / 3 4",
-        features: &[Analyze, Moves],
+        features: &[Analyze, Moves, Picture],
         example: "6 7\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n2 5",
         play: "Pick a move from the list: each takes one edge and every edge touching it.",
         object: Some(|name| {

@@ -142,6 +142,7 @@ impl<N: Notation + 'static> Object for Notated<N> {
                     size,
                     cell: None,
                     cells: m.cells,
+                    along: m.along,
                 });
             }
         }

@@ -166,27 +166,26 @@ impl Notation for ArcKayles {
                 ),
                 leaves,
                 cells: None,
+                along: Some([u64::from(u) + offset, u64::from(v) + offset]),
             })
             .collect()
     }
 
     fn draw(&self, sum: &[Component]) -> Option<Drawing> {
         let mut offset = 1;
-        let mut parts = Vec::new();
+        let mut edges = Vec::new();
         for c in sum {
-            let edges: Vec<String> = c
-                .iter()
-                .map(|&[u, v]| format!("{}–{}", u64::from(u) + offset, u64::from(v) + offset))
-                .collect();
-            parts.push(edges.join("  "));
+            edges.extend(
+                c.iter()
+                    .map(|&[u, v]| [u64::from(u) + offset, u64::from(v) + offset]),
+            );
             offset += order(c);
         }
-        let text = if parts.is_empty() {
-            "no edge left".to_string()
-        } else {
-            parts.join("\n")
+        let drawing = Drawing::Graph {
+            vertices: offset - 1,
+            edges,
         };
-        (text.len() <= crate::drawing::MAX_TEXT).then_some(Drawing::Text { text })
+        crate::drawing::check(&drawing).is_ok().then_some(drawing)
     }
 }
 

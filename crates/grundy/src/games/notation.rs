@@ -32,6 +32,8 @@ pub struct Labelled<P> {
     pub leaves: Components<P>,
     /// Where the move is on the drawing (row and column from 1), when it is on cells.
     pub cells: Option<Vec<[u64; 2]>>,
+    /// The edge the move is along, when the drawing is a graph (vertices from 1).
+    pub along: Option<[u64; 2]>,
 }
 
 /// How the positions of a game are read, written, labelled and drawn.
@@ -58,6 +60,7 @@ pub trait Notation: Game<Position: Ord + std::fmt::Debug> + Send + Sync {
                 ),
                 leaves,
                 cells: None,
+                along: None,
             })
             .collect()
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use super::{Format, PictureError, draw_err, font, save, save_bytes};
+use super::{Format, PictureError, draw_err, font, save_bytes};
 use crate::solve::loopy::{Digraph, Value, Values};
 
 /// The most vertices drawn: past this a circle of labels is unreadable.
@@ -34,6 +34,9 @@ pub struct GraphPicture {
     pub winning: Vec<(u32, u32)>,
     /// Moves drawn amber: they keep a draw.
     pub drawing: Vec<(u32, u32)>,
+    /// The edges have no direction and the vertices no value (a graph whose edges are
+    /// played, as in Arc-Kayles): no arrowheads, no values, a key to match.
+    pub undirected: bool,
 }
 
 impl GraphPicture {
@@ -62,6 +65,29 @@ impl GraphPicture {
             tokens: on,
             winning,
             drawing,
+            undirected: false,
+        }
+    }
+
+    /// An undirected graph of `vertices` vertices with `edges` (from 1), the edges in
+    /// `winning` marked: the picture of a game played on edges.
+    pub fn edges(
+        title: impl Into<String>,
+        caption: impl Into<String>,
+        vertices: u64,
+        edges: &[[u64; 2]],
+        winning: &[[u64; 2]],
+    ) -> GraphPicture {
+        let pair = |&[u, v]: &[u64; 2]| ((u - 1) as u32, (v - 1) as u32);
+        GraphPicture {
+            title: title.into(),
+            caption: caption.into(),
+            edges: edges.iter().map(pair).collect(),
+            values: vec![Value::Finite(1); vertices as usize],
+            tokens: vec![0; vertices as usize],
+            winning: winning.iter().map(pair).collect(),
+            drawing: Vec::new(),
+            undirected: true,
         }
     }
 }
@@ -130,11 +156,18 @@ fn draw<DB: DrawingBackend>(
         let len = dx.hypot(dy).max(1.0);
         let (ux, uy) = (dx / len, dy / len);
         // Two moves u → v and v → u are drawn side by side, not on one line.
-        let (ox, oy) = (-uy * 4.0, ux * 4.0);
+        let (ox, oy) = if pic.undirected {
+            (0.0, 0.0)
+        } else {
+            (-uy * 4.0, ux * 4.0)
+        };
         let start = (a.0 + ux * f64::from(r) + ox, a.1 + uy * f64::from(r) + oy);
         let tip = (b.0 - ux * f64::from(r) + ox, b.1 - uy * f64::from(r) + oy);
         root.draw(&PathElement::new(vec![pt(start), pt(tip)], style))
             .map_err(draw_err)?;
+        if pic.undirected {
+            continue;
+        }
         let head = 12.0;
         let left = (
             tip.0 - ux * head - uy * head * 0.5,
@@ -177,6 +210,9 @@ fn draw<DB: DrawingBackend>(
             ("sans-serif", size).into_font().color(&colour),
         ))
         .map_err(draw_err)?;
+        if pic.undirected {
+            continue;
+        }
         // The value outside the circle, away from the centre.
         let (x, y) = at(v);
         let d = (x - cx).hypot(y - cy).max(1.0);
@@ -189,6 +225,21 @@ fn draw<DB: DrawingBackend>(
         let ly = y + (y - cy) / d * away - 8.0;
         root.draw(&Text::new(label, pt((lx, ly)), text(15.0)))
             .map_err(draw_err)?;
+    }
+    if pic.undirected {
+        let y = (HEIGHT - 40) as i32;
+        root.draw(&PathElement::new(
+            vec![(20, y + 8), (44, y + 8)],
+            ShapeStyle::from(&RGBColor(20, 150, 60)).stroke_width(4),
+        ))
+        .map_err(draw_err)?;
+        root.draw(&Text::new(
+            "winning move: take this edge",
+            (50, y),
+            text(15.0),
+        ))
+        .map_err(draw_err)?;
+        return root.present().map_err(draw_err);
     }
     // The key.
     let y = (HEIGHT - 60) as i32;
@@ -331,6 +382,12 @@ fn drawable(vertices: usize, edges: u64) -> Result<(), String> {
 /// Draws `pic` into `path` as PNG or SVG, written whole; a graph past
 /// [`MAX_DRAWN_VERTICES`] vertices or [`MAX_DRAWN_EDGES`] moves is refused.
 pub fn write_graph(path: &Path, pic: &GraphPicture, format: Format) -> Result<(), PictureError> {
+    save_bytes(path, &graph_bytes(pic, format)?)
+}
+
+/// The picture of a graph as the bytes of a PNG or an SVG file, in memory; a graph past
+/// [`MAX_DRAWN_VERTICES`] vertices or [`MAX_DRAWN_EDGES`] moves is refused.
+pub fn graph_bytes(pic: &GraphPicture, format: Format) -> Result<Vec<u8>, PictureError> {
     drawable(pic.values.len(), pic.edges.len() as u64).map_err(PictureError::TooLarge)?;
     font();
     let size = (WIDTH, HEIGHT);
@@ -341,7 +398,7 @@ pub fn write_graph(path: &Path, pic: &GraphPicture, format: Format) -> Result<()
                 let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
                 draw(&root, pic)?;
             }
-            save(path, WIDTH, HEIGHT, rgb)
+            super::encode_png(WIDTH, HEIGHT, rgb)
         }
         Format::Svg => {
             let mut svg = String::new();
@@ -349,7 +406,7 @@ pub fn write_graph(path: &Path, pic: &GraphPicture, format: Format) -> Result<()
                 let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
                 draw(&root, pic)?;
             }
-            save_bytes(path, svg.as_bytes())
+            Ok(svg.into_bytes())
         }
     }
 }

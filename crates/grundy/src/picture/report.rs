@@ -1,13 +1,52 @@
 //! Pictures of analysed positions, drawn from their typed reports: the sheet with its
 //! winning cuts, Inventor boards and lava maps with their spots, monsters and winning
-//! moves, cakes with the winning rectangles, Cram boards with the winning dominoes.
+//! moves, cakes with the winning rectangles, Cram boards with the winning dominoes, and
+//! any game analysed through its notation whose drawing is a graph, the winning edges
+//! marked.
 
 use super::{BoardPicture, Fill, Panel};
 use crate::report::cells::Move as CellMove;
 use crate::report::{Error, Report};
 
-/// The games a picture is drawn for.
-pub const PICTURED: &str = "shgame, inventor, cakes, lava, cram and graph (up to 60 vertices)";
+/// The games a picture is drawn for, as the catalogue lists them.
+pub fn pictured() -> String {
+    crate::catalogue::names_supporting(crate::catalogue::Feature::Picture)
+}
+
+/// A picture made from a report: a board of cells, or a graph.
+pub enum Picture {
+    /// Boards of cells in panels.
+    Board(BoardPicture),
+    /// Vertices and edges.
+    Graph(super::graph::GraphPicture),
+}
+
+impl Picture {
+    /// The picture as the bytes of a PNG or an SVG file.
+    pub fn bytes(&self, format: super::Format) -> Result<Vec<u8>, super::PictureError> {
+        match self {
+            Picture::Board(b) => super::board_bytes(b, format),
+            Picture::Graph(g) => super::graph::graph_bytes(g, format),
+        }
+    }
+}
+
+/// The picture of an analysed position, whatever kind it is.
+pub fn drawn(report: &Report) -> Result<Picture, Error> {
+    if let Report::Sum(r) = report
+        && let Some(crate::drawing::Drawing::Graph { vertices, edges }) = &r.drawing
+    {
+        let winning: Vec<[u64; 2]> = r.winning_moves.iter().filter_map(|m| m.along).collect();
+        return Ok(Picture::Graph(super::graph::GraphPicture::edges(
+            r.game.clone(),
+            caption(report, None),
+            *vertices,
+            edges,
+            &winning,
+        )));
+    }
+    picture(report).map(Picture::Board)
+}
 
 /// The largest sheet drawn.
 const MAX_SHEET_CELLS: u64 = 250_000;
@@ -80,9 +119,30 @@ fn one_board(title: &str, caption: String, panel: Panel, legend: &[(Fill, &str)]
     }
 }
 
+/// The position `input` of `game` analysed once, and its picture: a graph of tokens from
+/// its own values (refused past the size a picture can show, before any work), every
+/// other game from its report.
+pub fn analyze_for_picture(
+    game: &crate::catalogue::Game,
+    input: &crate::parse::Input,
+    options: &crate::catalogue::Options,
+    progress: &mut (dyn crate::progress::Progress + Send),
+) -> Result<(crate::catalogue::Analysis, Picture), Error> {
+    if matches!(game, crate::catalogue::Game::Graph) {
+        let (report, picture) = super::graph::analyzed(input)?;
+        let analysis = crate::catalogue::Analysis {
+            report: Report::Graph(report),
+            stats: String::new(),
+        };
+        return Ok((analysis, Picture::Graph(picture)));
+    }
+    let analysis = crate::catalogue::analyze(game, input, options, progress)?;
+    let picture = drawn(&analysis.report)?;
+    Ok((analysis, picture))
+}
+
 /// The position `input` of `game` analysed once, and drawn into each of `files` (PNG or
-/// SVG): a graph from its own values (refused past the size a picture can show, before any
-/// work), every other game from its report.
+/// SVG).
 pub fn analyze_and_draw(
     game: &crate::catalogue::Game,
     input: &crate::parse::Input,
@@ -91,20 +151,10 @@ pub fn analyze_and_draw(
     files: &[(&std::path::Path, super::Format)],
 ) -> Result<crate::catalogue::Analysis, Error> {
     let written = super::PictureError::into_error;
-    if matches!(game, crate::catalogue::Game::Graph) {
-        let (report, picture) = super::graph::analyzed(input)?;
-        for &(path, format) in files {
-            super::graph::write_graph(path, &picture, format).map_err(written)?;
-        }
-        return Ok(crate::catalogue::Analysis {
-            report: Report::Graph(report),
-            stats: String::new(),
-        });
-    }
-    let analysis = crate::catalogue::analyze(game, input, options, progress)?;
-    let board = picture(&analysis.report)?;
+    let (analysis, picture) = analyze_for_picture(game, input, options, progress)?;
     for &(path, format) in files {
-        super::write_board(path, &board, format).map_err(written)?;
+        let bytes = picture.bytes(format).map_err(written)?;
+        super::save_bytes(path, &bytes).map_err(written)?;
     }
     Ok(analysis)
 }
@@ -113,8 +163,9 @@ pub fn analyze_and_draw(
 /// second analysis, no file): what a notebook shows. Graphs are drawn from their values
 /// ([`super::graph`]), not from a report.
 pub fn report_png(report: &Report) -> Result<Vec<u8>, Error> {
-    let board = picture(report)?;
-    super::board_bytes(&board, super::Format::Png).map_err(super::PictureError::into_error)
+    drawn(report)?
+        .bytes(super::Format::Png)
+        .map_err(super::PictureError::into_error)
 }
 
 /// The picture of an analysed position.
@@ -276,7 +327,8 @@ pub fn picture(report: &Report) -> Result<BoardPicture, Error> {
             })
         }
         _ => Err(Error::input(format!(
-            "--png and --svg draw {PICTURED}; '{}' has no board to draw",
+            "--png and --svg draw {}; '{}' has no board to draw",
+            pictured(),
             crate::parse::escaped_str(report.game())
         ))),
     }

@@ -80,7 +80,8 @@ pub struct Move {
     /// top-left and bottom-right corners, in the rows of cake `part`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cells: Option<Vec<[u64; 2]>>,
-    /// Tokens on a graph: the vertex the token leaves and the one it moves to (from 1).
+    /// Tokens on a graph: the vertex the token leaves and the one it moves to (from 1);
+    /// a game whose drawing is a graph of edges: the edge the move is along.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub along: Option<[u64; 2]>,
     /// The cakes: the cake the move is on (from 1).
@@ -306,6 +307,8 @@ pub struct Candidate<P> {
     pub cell: Option<[u64; 2]>,
     /// The cells a move covers, where it covers several.
     pub cells: Option<Vec<[u64; 2]>>,
+    /// The edge a move is along, on a drawn graph.
+    pub along: Option<[u64; 2]>,
 }
 
 impl<P> Candidate<P> {
@@ -317,6 +320,7 @@ impl<P> Candidate<P> {
             size,
             cell: None,
             cells: None,
+            along: None,
         }
     }
 }
@@ -337,6 +341,7 @@ pub fn with_outcomes<P>(
             Ok(Move {
                 cell: c.cell,
                 cells: c.cells,
+                along: c.along,
                 ..Move::new(c.label, c.position, value_after, winning, c.size)
             })
         })

@@ -29,6 +29,9 @@ pub struct SumReport {
     pub moves: usize,
     /// Every move that leaves a position of value 0.
     pub winning_moves: Vec<Move>,
+    /// The position drawn, where its game draws it (a picture is made from this).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<crate::drawing::Drawing>,
 }
 
 impl From<&MoveList> for SumReport {
@@ -42,6 +45,11 @@ impl From<&MoveList> for SumReport {
             winner: list.winner,
             moves: list.moves.len(),
             winning_moves: list.moves.iter().filter(|m| m.winning).cloned().collect(),
+            drawing: list
+                .drawings
+                .as_ref()
+                .and_then(|d| d.first())
+                .map(|d| d.drawing.clone()),
         }
     }
 }
