@@ -91,7 +91,7 @@ fn check(problem: Option<Problem>, analyze: bool, bytes: Vec<u8>) -> Result<(), 
         return Ok(());
     };
     let result = if analyze {
-        let game = grundy::catalogue::Game::Contest(problem);
+        let game = grundy::catalogue::Game::contest(problem);
         let options = grundy::catalogue::Options::default();
         grundy::catalogue::analyze(&game, &input, &options, &mut grundy::NoProgress)
             .map(|a| a.report.to_string().into_bytes())

@@ -125,7 +125,7 @@ fn sequence_family<'py>(
     misere: bool,
 ) -> PyResult<Values<'py>> {
     let named = catalogue::lookup_for(family, catalogue::Feature::Sequence).map_err(error)?;
-    let catalogue::Game::Heaps(family) = named else {
+    let Some(family) = named.family().cloned() else {
         return Err(InputError::new_err(format!(
             "{} has no sequence of heaps; a game written in Python, or a heap family, has",
             named.name()
@@ -541,15 +541,13 @@ fn analyze_object(
 
 /// The board game a table is of, by the name `grundy table` takes.
 fn board_of(game: &str) -> PyResult<grundy::report::table::BoardGame> {
-    use grundy::report::table::BoardGame;
-    match catalogue::lookup_for(game, catalogue::Feature::Table).map_err(error)? {
-        catalogue::Game::Chomp => Ok(BoardGame::Chomp),
-        catalogue::Game::Cram => Ok(BoardGame::Cram),
-        other => Err(InputError::new_err(format!(
+    let named = catalogue::lookup_for(game, catalogue::Feature::Table).map_err(error)?;
+    named.board_game().ok_or_else(|| {
+        InputError::new_err(format!(
             "tables are of cram and chomp; {} has none",
-            other.name()
-        ))),
-    }
+            named.name()
+        ))
+    })
 }
 
 /// Refuses a table that cannot be asked (sizes out of range, boards too large) before

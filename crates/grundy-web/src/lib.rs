@@ -736,7 +736,7 @@ fn json_response(text: String) -> Response {
 /// other through the catalogue.
 fn game_of(r: &Request) -> Result<Game, ApiError> {
     match &r.script {
-        Some(path) => Ok(Game::Script(Box::new(r.script_game(path)?))),
+        Some(path) => Ok(Game::from_script(r.script_game(path)?)),
         None => Ok(catalogue::lookup_for(&r.game, Feature::Analyze)?),
     }
 }
@@ -773,7 +773,7 @@ async fn analyze(State(workers): State<Shared>, body: Bytes) -> Result<Response,
 /// Every move of the position, with the position it leaves and its outcome.
 fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
     let game = match &r.script {
-        Some(path) => Game::Script(Box::new(r.script_game(path)?)),
+        Some(path) => Game::from_script(r.script_game(path)?),
         None => catalogue::lookup_for(&r.game, Feature::Moves)?,
     };
     let mut list = catalogue::moves(&game, &input(r), &options(r), &mut grundy::NoProgress)?;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::anyhow;
 use grundy::catalogue::explore;
-use grundy::catalogue::{self, Feature, Game, Options};
+use grundy::catalogue::{self, Feature, Options};
 use grundy::picture;
 
 use super::memory::Memory;
@@ -29,7 +29,7 @@ pub struct Request<'a> {
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let game = catalogue::lookup_for(req.family, Feature::Explore)?;
-    if matches!(game, Game::Graph) {
+    if game.tokens_on_digraph() {
         return graph(req);
     }
     if req.stats || req.checkpoint.is_some() {
@@ -44,7 +44,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             grundy::parse::escaped_str(req.family)
         )));
     }
-    if req.memory.is_some() && !matches!(game, Game::Script(_)) {
+    if req.memory.is_some() && !game.takes(grundy::catalogue::object::Knob::Memory) {
         return Err(Failure::input(anyhow!(
             "--memory applies to script games; built-in tables size themselves"
         )));

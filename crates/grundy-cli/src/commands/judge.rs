@@ -466,7 +466,7 @@ fn shrink_failure(
             source: case.what.clone(),
             bytes: case.input.into_bytes(),
         };
-        let game = grundy::catalogue::Game::Contest(problem);
+        let game = grundy::catalogue::Game::contest(problem);
         let options = grundy::catalogue::Options::default();
         let analysis =
             grundy::catalogue::analyze(&game, &input, &options, &mut grundy::NoProgress).ok()?;

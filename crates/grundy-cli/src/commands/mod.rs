@@ -18,9 +18,9 @@ use std::time::Instant;
 
 use anyhow::anyhow;
 use grundy::FamilyError;
-use grundy::catalogue::{self, Feature, Game, Options};
+use grundy::catalogue::object::Knob;
+use grundy::catalogue::{self, Feature, Options};
 use grundy::parse::escaped_path;
-use grundy::report::table::BoardGame;
 use grundy::solve::distributed::Transport;
 use grundy::store::{ReadError, read_bounded_checked};
 
@@ -75,17 +75,13 @@ fn check_picture_names(command: &Command) -> Result<(), Failure> {
 
 /// Whether `name` names the graph game.
 fn is_graph(name: &str) -> bool {
-    matches!(catalogue::lookup(name), Ok(Game::Graph))
+    catalogue::lookup(name).is_ok_and(|g| g.tokens_on_digraph())
 }
 
 /// Runs one parsed command line; `job` is the MPI job this process is a rank of, if any.
 pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
     check_picture_names(&cli.command)?;
-    let board = |name: &str| match catalogue::lookup(name) {
-        Ok(Game::Cram) => Some(BoardGame::Cram),
-        Ok(Game::Chomp) => Some(BoardGame::Chomp),
-        _ => None,
-    };
+    let board = |name: &str| catalogue::lookup(name).ok().and_then(|g| g.board_game());
     let over_ranks = match &cli.command {
         Command::Table { .. } => true,
         Command::Analyze { game, .. } => {
@@ -421,13 +417,9 @@ pub(crate) fn read_failure(source: &str, e: ReadError) -> Failure {
 
 /// The contest problem called `name`, or the usage error naming the known ones.
 fn problem_named(name: &str) -> Result<Problem, Failure> {
-    match catalogue::lookup_for(name, Feature::Solve)? {
-        Game::Contest(p) => Ok(p),
-        other => Err(Failure::input(anyhow!(
-            "{} is not a contest problem",
-            other.name()
-        ))),
-    }
+    let game = catalogue::lookup_for(name, Feature::Solve)?;
+    game.problem()
+        .ok_or_else(|| Failure::input(anyhow!("{} is not a contest problem", game.name())))
 }
 
 /// Parses a size given to `flag`: a number of bytes with an optional K, M, G or T (powers
@@ -496,27 +488,27 @@ fn analyze(
 ) -> Result<(), Failure> {
     // An unknown game, or a bad script, is refused before standard input is waited for.
     let game = catalogue::lookup_for(name, Feature::Analyze).map_err(failure)?;
-    let sized = matches!(game, Game::Cram | Game::Chomp | Game::Script(_));
+    let sized = game.takes(Knob::Memory);
     if memory.is_some() && !sized {
         return Err(Failure::input(anyhow!(
             "--memory applies to cram, chomp and script games, not to '{}'",
             grundy::parse::escaped_str(name)
         )));
     }
-    if checkpoint.is_some() && (!matches!(game, Game::Cram) || misere) {
+    if checkpoint.is_some() && (!game.takes(Knob::Checkpoint) || misere) {
         return Err(Failure::input(anyhow!(
             "--checkpoint applies to cram under normal play, not to '{}'{}",
             grundy::parse::escaped_str(name),
             if misere { " --misere" } else { "" }
         )));
     }
-    if threads.is_some() && !matches!(game, Game::Cram) {
+    if threads.is_some() && !game.takes(Knob::Threads) {
         return Err(Failure::input(anyhow!(
             "--threads applies to cram, not to '{}'",
             grundy::parse::escaped_str(name)
         )));
     }
-    if cache.is_some() && !matches!(game, Game::Contest(Problem::Pshtbrth)) {
+    if cache.is_some() && !game.takes(Knob::Cache) {
         return Err(Failure::input(anyhow!(
             "--cache applies to cakes (pshtbrth), not to '{}'",
             grundy::parse::escaped_str(name)
@@ -539,13 +531,7 @@ fn analyze(
         threads: threads.map_or(0, usize::from),
         checkpoint: checkpoint.clone(),
     };
-    if remoteness
-        && (misere
-            || matches!(
-                game,
-                Game::Graph | Game::Contest(Problem::InventorOutlasting | Problem::Caos3)
-            ))
-    {
+    if remoteness && (misere || !game.object().has_remoteness()) {
         return Err(Failure::input(anyhow!(
             "--remoteness is computed for normal play of games without cycles whose sums are searched whole: not with --misere, nor for graph, inventor-outlasting or caos3"
         )));

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::anyhow;
-use grundy::catalogue::{self, Feature, Game};
+use grundy::catalogue::{self, Feature};
 use grundy::contest::Problem;
 use grundy::games::lame_queen::{self, PPositions};
 use grundy::picture::{self, MAX_BOARD};
@@ -18,8 +18,9 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
             "--size {size}: expected 1 to {MAX_BOARD} rows and columns"
         )));
     }
-    let (d, first, title) = match catalogue::lookup_for(game, Feature::Map)? {
-        Game::Contest(Problem::Lamqugam) => {
+    let named = catalogue::lookup_for(game, Feature::Map)?;
+    let (d, first, title) = match (named.problem(), named.plane_step()) {
+        (Some(Problem::Lamqugam), _) => {
             let d = d.unwrap_or(1);
             (
                 d,
@@ -27,7 +28,8 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
                 format!("the lame queen, d = {d}, on 1..={size} × 1..={size}"),
             )
         }
-        Game::Plane { d: step, name } => {
+        (_, Some(step)) => {
+            let name = named.name();
             if d.is_some() {
                 return Err(Failure::input(anyhow!(
                     "--d applies to lamqugam; {name} names its own diagonal step"
@@ -40,10 +42,10 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
             };
             (step, 0, title)
         }
-        other => {
+        _ => {
             return Err(Failure::input(anyhow!(
                 "picture draws the P-positions of lamqugam, wythoff and lame-queen:D; for {}, analyze --png draws a position",
-                other.name()
+                named.name()
             )));
         }
     };

@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 
 use anyhow::anyhow;
-use grundy::catalogue::{self, Feature, Game};
+use grundy::catalogue::{self, Feature};
 
 use crate::Failure;
 use crate::progress::Bar;
@@ -11,13 +11,14 @@ use crate::progress::Bar;
 /// `grundy quotient`: the misère quotient of a heap family.
 pub fn run(code: &str, upto: u64, json: bool) -> Result<(), Failure> {
     // Script games are not listed, nor taken: a quotient needs a family's own rules.
-    let Game::Heaps(family) = catalogue::lookup_for(code, Feature::Quotient)? else {
+    let game = catalogue::lookup_for(code, Feature::Quotient)?;
+    let Some(family) = game.family() else {
         return Err(Failure::input(anyhow!(
             "quotient applies to the built-in heap families, not to '{}'",
             grundy::parse::escaped_str(code)
         )));
     };
-    let (report, _) = grundy::report::quotient::quotient(&family, upto, &mut Bar::delayed())?;
+    let (report, _) = grundy::report::quotient::quotient(family, upto, &mut Bar::delayed())?;
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
         serde_json::to_writer(&mut out, &report).map_err(|e| Failure::other(anyhow!("{e}")))?;

@@ -59,7 +59,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
-    let take_break_family = matches!(&named, grundy::catalogue::Game::Heaps(Family::TakeBreak(_)));
+    let take_break_family = matches!(named.family(), Some(Family::TakeBreak(_)));
     if req.threads.is_some()
         && (req.misere
             || req.genus
@@ -78,14 +78,14 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     if req.certificate.is_some()
-        && let grundy::catalogue::Game::Heaps(Family::TakeBreak(game)) = &named
+        && let Some(Family::TakeBreak(game)) = named.family()
         && game.unequal()
     {
         return Err(Failure::input(anyhow!(
             "{game} splits a heap into unequal heaps, and no periodicity theorem covers such moves: no period is ever proved, so --certificate has nothing to write"
         )));
     }
-    if (req.misere || req.genus) && !matches!(named, grundy::catalogue::Game::Heaps(_)) {
+    if (req.misere || req.genus) && named.family().is_none() {
         return Err(Failure::input(anyhow!(
             "{} applies to the heap families so far, not to '{}'",
             if req.genus { "--genus" } else { "--misere" },
@@ -122,7 +122,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--memory applies to script games here; heap tables size themselves"
         )));
     }
-    let grundy::catalogue::Game::Heaps(family) = named else {
+    let Some(family) = named.family().cloned() else {
         return Err(Failure::input(anyhow!(
             "{} has no sequence of heaps",
             named.name()

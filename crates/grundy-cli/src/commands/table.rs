@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
-use grundy::catalogue::{self, Feature, Game};
+use grundy::catalogue::{self, Feature};
 use grundy::report::table::{BoardGame, TableReport, table, table_on};
 use grundy::solve::distributed::{Single, Transport};
 
@@ -74,10 +74,9 @@ pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Fai
         checkpoint,
         stats,
     } = *req;
-    let board = match catalogue::lookup_for(game, Feature::Table)? {
-        Game::Chomp => BoardGame::Chomp,
-        _ => BoardGame::Cram,
-    };
+    let board = catalogue::lookup_for(game, Feature::Table)?
+        .board_game()
+        .unwrap_or(BoardGame::Cram);
     if stats || job.is_some() {
         return on_ranks(board, req, job);
     }

@@ -129,13 +129,13 @@ fn the_api_answers_what_the_command_line_prints() {
         let answered: grundy::report::Report =
             serde_json::from_str(&body).unwrap_or_else(|e| panic!("{game}: {e}: {body}"));
         let named = match game.strip_prefix("script:") {
-            Some(name) => grundy::catalogue::Game::Script(Box::new(
+            Some(name) => grundy::catalogue::Game::from_script(
                 grundy::script::ScriptGame::load_as(
                     &scripts.join(format!("{name}.rhai")),
                     &format!("{name}.rhai"),
                 )
                 .expect("the script loads"),
-            )),
+            ),
             None => grundy::catalogue::lookup(game).expect("a known game"),
         };
         let input = grundy::parse::Input::new("position", position);

@@ -18,9 +18,16 @@
 //! # Ok::<(), grundy::report::Error>(())
 //! ```
 
+pub mod boards;
 pub mod components;
+pub mod contest;
 pub mod explore;
+pub mod graph;
+pub mod heaps;
 pub mod object;
+pub mod plane;
+#[cfg(feature = "script")]
+pub mod script;
 
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
@@ -134,15 +141,52 @@ pub struct Entry {
     /// How a move is made on the page's board, in a sentence; empty where moves are played
     /// from the list alone.
     pub play: &'static str,
-    /// For a game that is one object (its rules and notation in one module under
-    /// `games/`): how it is made from the name it was asked by. Every question is then
-    /// answered by [`object::Notated`]'s one analysis.
+    /// How the game is made from the name it was asked by (a parameter read, a script
+    /// loaded): the object every question goes to.
     #[serde(skip)]
-    pub object: Option<Make>,
+    pub make: Make,
 }
 
-/// How a game that is one object is made from the name it was asked by.
+/// How a game is made from the name it was asked by.
 pub type Make = fn(&str) -> Result<Box<dyn object::Object>, Error>;
+
+/// A heap family by its name (`kayles`, `octal:0.77`, ...).
+fn heap_family(name: &str) -> Result<Box<dyn object::Object>, Error> {
+    match name.parse::<Family>() {
+        Ok(f) => Ok(Box::new(heaps::Heaps(f))),
+        Err(FamilyError::Unknown(_)) => Err(unknown(name, None)),
+        Err(e) => Err(Error::input(e.to_string())),
+    }
+}
+
+/// The lame queen with the diagonal step after `lame-queen:`.
+fn lame_queen(name: &str) -> Result<Box<dyn object::Object>, Error> {
+    let d = name.strip_prefix("lame-queen:").unwrap_or(name);
+    let max = crate::games::lame_queen::MAX_STEP;
+    match d.parse::<u64>() {
+        Ok(d) if (1..=max).contains(&d) => Ok(Box::new(plane::Plane {
+            d,
+            name: format!("lame-queen:{d}"),
+        })),
+        _ => Err(Error::input(format!(
+            "lame-queen:D needs a whole number D from 1 to {max}, found '{}'",
+            escaped_str(d)
+        ))),
+    }
+}
+
+/// The script game in the file after `script:`, loaded.
+fn script_game(name: &str) -> Result<Box<dyn object::Object>, Error> {
+    let path = name.strip_prefix("script:").unwrap_or(name);
+    #[cfg(feature = "script")]
+    return load_script(std::path::Path::new(path))
+        .map(|g| Box::new(script::Script(Box::new(g))) as Box<dyn object::Object>);
+    #[cfg(not(feature = "script"))]
+    return Err(Error::input(format!(
+        "script games need grundy built with the 'script' feature; '{}' cannot be read",
+        escaped_str(path)
+    )));
+}
 
 impl Entry {
     /// Whether `feature` can be asked of this game.
@@ -182,7 +226,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "5 8 2 3",
         play: "Click a line between cells to cut the sheet there.",
-        object: None,
+        make: |_| Ok(Box::new(contest::Sheet)),
     },
     Entry {
         name: "lamqugam",
@@ -194,7 +238,7 @@ pub const ENTRIES: &[Entry] = &[
         features: QUEEN,
         example: "2 9 7",
         play: "Click the square to move the queen to.",
-        object: None,
+        make: |_| Ok(Box::new(contest::Queen)),
     },
     Entry {
         name: "inventor-outlasting",
@@ -206,7 +250,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
         play: "Click a free spot to build there.",
-        object: None,
+        make: |_| Ok(Box::new(contest::Inventor)),
     },
     Entry {
         name: "pshtbrth",
@@ -218,7 +262,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
         play: "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).",
-        object: None,
+        make: |_| Ok(Box::new(contest::Cakes)),
     },
     Entry {
         name: "caos3",
@@ -230,7 +274,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
         play: "Click a monster to pour lava from it.",
-        object: None,
+        make: |_| Ok(Box::new(contest::Lava)),
     },
     Entry {
         name: "cram",
@@ -242,7 +286,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Table, Picture],
         example: "3 4",
         play: "Click a free cell, then a neighbour, to place a domino.",
-        object: None,
+        make: |_| Ok(Box::new(boards::Cram)),
     },
     Entry {
         name: "chomp",
@@ -254,7 +298,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Table],
         example: "4,3,3,1",
         play: "Click a square to bite it and everything above and right of it.",
-        object: None,
+        make: |_| Ok(Box::new(boards::Chomp)),
     },
     Entry {
         name: "graph",
@@ -266,7 +310,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Explore, Picture],
         example: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
         play: "Click an arrow from a token to move it along that edge.",
-        object: None,
+        make: |_| Ok(Box::new(graph::Graph)),
     },
     Entry {
         name: "wythoff",
@@ -278,7 +322,12 @@ pub const ENTRIES: &[Entry] = &[
         features: PLANE,
         example: "4 6",
         play: "Click the square to move the queen to.",
-        object: None,
+        make: |_| {
+            Ok(Box::new(plane::Plane {
+                d: 1,
+                name: "wythoff".into(),
+            }))
+        },
     },
     Entry {
         name: "lame-queen:",
@@ -290,7 +339,7 @@ pub const ENTRIES: &[Entry] = &[
         features: PLANE,
         example: "4 6",
         play: "Click the square to move the queen to.",
-        object: None,
+        make: lame_queen,
     },
     Entry {
         name: "nim",
@@ -302,7 +351,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "kayles",
@@ -314,7 +363,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "dawson-chess",
@@ -326,7 +375,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "dawson-kayles",
@@ -338,7 +387,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "treblecross",
@@ -350,7 +399,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "grundy-game",
@@ -362,7 +411,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "octal:",
@@ -374,7 +423,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "hex:",
@@ -386,7 +435,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "subtraction:",
@@ -398,7 +447,7 @@ pub const ENTRIES: &[Entry] = &[
         features: HEAPS,
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        object: None,
+        make: heap_family,
     },
     Entry {
         name: "script:",
@@ -410,7 +459,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Sequence, Explore],
         example: "3 [2, 5]",
         play: "",
-        object: None,
+        make: script_game,
     },
     Entry {
         name: "arc-kayles",
@@ -422,12 +471,12 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Picture],
         example: "6 7\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n2 5",
         play: "Pick a move from the list: each takes one edge and every edge touching it.",
-        object: Some(|name| {
+        make: |name| {
             Ok(object::Notated::boxed(
                 crate::games::arc_kayles::ArcKayles,
                 name,
             ))
-        }),
+        },
     },
 ];
 
@@ -447,36 +496,11 @@ pub fn names_supporting(feature: Feature) -> String {
         .join(", ")
 }
 
-/// A game resolved from its name.
-pub enum Game {
-    /// A contest problem.
-    Contest(Problem),
-    /// A family of heap games.
-    Heaps(Family),
-    /// Cram.
-    Cram,
-    /// Chomp.
-    Chomp,
-    /// The lame queen on squares from 0, with its diagonal step (Wythoff's game is d = 1).
-    Plane {
-        /// The diagonal step.
-        d: u64,
-        /// `wythoff` or `lame-queen:D`.
-        name: String,
-    },
-    /// A script game, loaded.
-    #[cfg(feature = "script")]
-    Script(Box<ScriptGame>),
-    /// Tokens on a directed graph, read with the position.
-    Graph,
-    /// A game that is one object: its rules and notation in one module under `games/`,
-    /// every question answered by [`object::Notated`].
-    Object {
-        /// Its catalogue entry.
-        entry: &'static Entry,
-        /// The game.
-        object: Box<dyn object::Object>,
-    },
+/// A game resolved from its name: its catalogue entry and the object every question goes
+/// to.
+pub struct Game {
+    entry: &'static Entry,
+    object: Box<dyn object::Object>,
 }
 
 impl std::fmt::Debug for Game {
@@ -488,38 +512,80 @@ impl std::fmt::Debug for Game {
 impl Game {
     /// Its catalogue entry.
     pub fn entry(&self) -> &'static Entry {
-        let name = match self {
-            Game::Contest(p) => p.name(),
-            Game::Heaps(_) => "octal:",
-            Game::Cram => "cram",
-            Game::Chomp => "chomp",
-            Game::Plane { d: 1, name } if name == "wythoff" => "wythoff",
-            Game::Plane { .. } => "lame-queen:",
-            #[cfg(feature = "script")]
-            Game::Script(_) => "script:",
-            Game::Graph => "graph",
-            Game::Object { entry, .. } => return entry,
-        };
-        entry_named(name).unwrap_or(&ENTRIES[0])
+        self.entry
+    }
+
+    /// The object that answers for it.
+    pub fn object(&self) -> &dyn object::Object {
+        &*self.object
     }
 
     /// Whether `feature` can be asked of it.
     pub fn supports(&self, feature: Feature) -> bool {
-        self.entry().supports(feature)
+        self.entry.supports(feature)
     }
 
     /// The name reports give it: the contest name, the family's canonical name, the script.
     pub fn name(&self) -> String {
-        match self {
-            Game::Contest(p) => p.name().into(),
-            Game::Heaps(f) => f.to_string(),
-            Game::Cram => "cram".into(),
-            Game::Chomp => "chomp".into(),
-            Game::Plane { name, .. } => name.clone(),
-            #[cfg(feature = "script")]
-            Game::Script(s) => s.source().to_string(),
-            Game::Graph => "graph".into(),
-            Game::Object { object, .. } => object.name(),
+        self.object.name()
+    }
+
+    /// Whether `analyze` takes the switch `knob` for it.
+    pub fn takes(&self, knob: object::Knob) -> bool {
+        self.object.takes(knob)
+    }
+
+    /// The heap family, for a heap game.
+    pub fn family(&self) -> Option<&Family> {
+        self.object.family()
+    }
+
+    /// The contest problem, for one of the five.
+    pub fn problem(&self) -> Option<Problem> {
+        self.object.problem()
+    }
+
+    /// The script, for a script game.
+    #[cfg(feature = "script")]
+    pub fn script(&self) -> Option<&ScriptGame> {
+        self.object.script()
+    }
+
+    /// The board game of `grundy table`, for Cram and Chomp.
+    pub fn board_game(&self) -> Option<crate::report::table::BoardGame> {
+        self.object.board_game()
+    }
+
+    /// The queen's diagonal step, for the games on the quarter plane counted from 0.
+    pub fn plane_step(&self) -> Option<u64> {
+        self.object.plane_step()
+    }
+
+    /// Whether a position is tokens on a directed graph read from a file.
+    pub fn tokens_on_digraph(&self) -> bool {
+        self.object.tokens_on_digraph()
+    }
+
+    /// The contest problem `problem` as a game.
+    pub fn contest(problem: Problem) -> Game {
+        let entry = entry_named(problem.name()).unwrap_or(&ENTRIES[0]);
+        let object: Box<dyn object::Object> = match problem {
+            Problem::Shgame => Box::new(contest::Sheet),
+            Problem::Lamqugam => Box::new(contest::Queen),
+            Problem::InventorOutlasting => Box::new(contest::Inventor),
+            Problem::Pshtbrth => Box::new(contest::Cakes),
+            Problem::Caos3 => Box::new(contest::Lava),
+        };
+        Game { entry, object }
+    }
+
+    /// A script game already loaded (a server keeps its scripts loaded).
+    #[cfg(feature = "script")]
+    pub fn from_script(game: ScriptGame) -> Game {
+        let entry = entry_named("script:").unwrap_or(&ENTRIES[0]);
+        Game {
+            entry,
+            object: Box::new(script::Script(Box::new(game))),
         }
     }
 }
@@ -537,53 +603,23 @@ fn entry_named(name: &str) -> Option<&'static Entry> {
 pub fn lookup(name: &str) -> Result<Game, Error> {
     let bare = bare_octal(name);
     let name: &str = &bare;
-    if let Some(path) = name.strip_prefix("script:") {
-        #[cfg(feature = "script")]
-        return load_script(std::path::Path::new(path)).map(|g| Game::Script(Box::new(g)));
-        #[cfg(not(feature = "script"))]
-        return Err(Error::input(format!(
-            "script games need grundy built with the 'script' feature; '{}' cannot be read",
-            escaped_str(path)
-        )));
-    }
-    if let Some(entry) = entry_named(name)
-        && let Some(make) = entry.object
-    {
-        return make(name).map(|object| Game::Object { entry, object });
-    }
-    if let Some(p) = Problem::from_name(name) {
-        return Ok(Game::Contest(p));
-    }
-    match name {
-        "cram" => return Ok(Game::Cram),
-        "chomp" => return Ok(Game::Chomp),
-        "graph" => return Ok(Game::Graph),
-        "wythoff" => {
-            return Ok(Game::Plane {
-                d: 1,
-                name: name.into(),
-            });
+    let entry = entry_named(name).or_else(|| {
+        ENTRIES
+            .iter()
+            .find(|e| e.name.ends_with(':') && name.starts_with(e.name))
+    });
+    // A name no entry has may still be a family the heap engines know by another
+    // spelling; the family's own parser says.
+    let entry = match entry {
+        Some(e) => e,
+        None => {
+            let object = heap_family(name)?;
+            let entry = entry_named("octal:").unwrap_or(&ENTRIES[0]);
+            return Ok(Game { entry, object });
         }
-        _ => {}
-    }
-    if let Some(d) = name.strip_prefix("lame-queen:") {
-        let max = crate::games::lame_queen::MAX_STEP;
-        return match d.parse::<u64>() {
-            Ok(d) if (1..=max).contains(&d) => Ok(Game::Plane {
-                d,
-                name: format!("lame-queen:{d}"),
-            }),
-            _ => Err(Error::input(format!(
-                "lame-queen:D needs a whole number D from 1 to {max}, found '{}'",
-                escaped_str(d)
-            ))),
-        };
-    }
-    match name.parse::<Family>() {
-        Ok(f) => Ok(Game::Heaps(f)),
-        Err(FamilyError::Unknown(_)) => Err(unknown(name, None)),
-        Err(e) => Err(Error::input(e.to_string())),
-    }
+    };
+    let object = (entry.make)(name)?;
+    Ok(Game { entry, object })
 }
 
 /// A bare octal code (`0.07`, `.6`, `4.007`) as the octal game's name; other names as
@@ -682,80 +718,14 @@ pub fn analyze(
     options: &Options,
     progress: &mut (dyn Progress + Send),
 ) -> Result<Analysis, Error> {
-    let plain = |report: Report| Analysis {
-        report,
-        stats: String::new(),
-    };
     if options.misere {
-        return misere(game, input, options, progress);
+        let normal = Options {
+            misere: false,
+            ..options.clone()
+        };
+        return game.object.misere(input, &normal, progress);
     }
-    Ok(match game {
-        Game::Contest(Problem::Shgame) => plain(Report::Sheet(report::sheet::analyze(input)?)),
-        Game::Contest(Problem::Lamqugam) => plain(Report::Queen(report::queen::analyze(input)?)),
-        Game::Contest(Problem::InventorOutlasting) => plain(Report::Inventor(
-            report::cells::analyze_inventor(input, progress)?,
-        )),
-        Game::Contest(Problem::Caos3) => {
-            plain(Report::Lava(report::cells::analyze_lava(input, progress)?))
-        }
-        Game::Contest(Problem::Pshtbrth) => plain(Report::Cakes(report::cakes::analyze(
-            input,
-            options.cache.as_deref(),
-            progress,
-        )?)),
-        Game::Heaps(family) => {
-            let (report, stats) = report::heaps::analyze_with_stats(family, input)?;
-            Analysis {
-                report: Report::Heaps(report),
-                stats,
-            }
-        }
-        Game::Cram | Game::Chomp => {
-            let memory = options.board_memory();
-            let (report, stats) = if matches!(game, Game::Cram) {
-                report::board::analyze_cram(
-                    input,
-                    memory,
-                    options.thread_count(),
-                    options.checkpoint.as_deref(),
-                    progress,
-                )?
-            } else {
-                report::board::analyze_chomp(input, memory, progress)?
-            };
-            Analysis {
-                report: Report::Board(report),
-                stats,
-            }
-        }
-        #[cfg(feature = "script")]
-        Game::Script(script) => script_analysis(report::script::analyze(
-            script,
-            input,
-            options.script_positions(),
-            progress,
-        )?),
-        Game::Plane { d, name } => plain(Report::Queen(report::queen::analyze_plane(
-            name, *d, input,
-        )?)),
-        Game::Graph => {
-            if let Some(memory) = options.memory {
-                report::graph::check_memory(input, memory)?;
-            }
-            plain(Report::Graph(report::graph::analyze(input)?))
-        }
-        Game::Object { object, .. } => object.analyze(input, options, progress)?,
-    })
-}
-
-/// A script's analysis as a report.
-#[cfg(feature = "script")]
-fn script_analysis((analysis, stats): (report::script::Analysis, String)) -> Analysis {
-    let report = match analysis {
-        report::script::Analysis::Plain(r) => Report::Script(r),
-        report::script::Analysis::Loopy(r) => Report::ScriptLoopy(r),
-    };
-    Analysis { report, stats }
+    game.object.analyze(input, options, progress)
 }
 
 /// Whether `name` names a script game (`script:FILE`), without reading the script.
@@ -773,13 +743,13 @@ pub fn analyze_script_on(
     options: &Options,
     lead: &mut crate::solve::distributed::graph::Lead<'_>,
 ) -> Result<Analysis, Error> {
-    let Game::Script(script) = game else {
+    let Some(script) = game.script() else {
         return Err(Error::input(format!(
             "only script games are analysed this way, not '{}'",
             game.name()
         )));
     };
-    Ok(script_analysis(report::script::analyze_on(
+    Ok(script::script_analysis(report::script::analyze_on(
         script,
         input,
         options.script_positions(),
@@ -787,121 +757,22 @@ pub fn analyze_script_on(
     )?))
 }
 
-/// The position `input` of `game` under misère play (see [`report::misere`]): the heap
-/// families by their own analysis (misère Nim's rule, the search, the quotient for many
-/// heaps), every other game by the misère search over its components.
-fn misere(
-    game: &Game,
-    input: &Input,
-    options: &Options,
-    progress: &mut (dyn Progress + Send),
-) -> Result<Analysis, Error> {
-    let normal = Options {
-        misere: false,
-        ..options.clone()
-    };
-    let report = match game {
-        Game::Heaps(family) => {
-            let (report, stats) = report::heaps::analyze_misere(family, input)?;
-            return Ok(Analysis {
-                report: Report::Heaps(report),
-                stats,
-            });
-        }
-        _ => misere_moves(game, input, &normal, progress)?,
-    };
-    Ok(Analysis {
-        report: Report::Misere(report.into()),
-        stats: String::new(),
-    })
-}
-
-/// Every move of `input` judged under misère play.
-fn misere_moves(
-    game: &Game,
-    input: &Input,
-    normal: &Options,
-    progress: &mut (dyn Progress + Send),
-) -> Result<report::moves::MoveList, Error> {
-    use report::misere as m;
-    let judged = |list| {
-        components::search(
-            game,
-            input,
-            m::Judge {
-                list,
-                limit: match game {
-                    #[cfg(feature = "script")]
-                    Game::Script(_) => normal.script_positions(),
-                    _ => m::MISERE_POSITIONS,
-                },
-            },
-        )
-    };
-    Ok(match game {
-        Game::Heaps(family) => m::heaps(family, input)?,
-        Game::Contest(Problem::Shgame) => m::sheet(input)?,
-        Game::Cram
-        | Game::Chomp
-        | Game::Contest(Problem::Lamqugam | Problem::Pshtbrth)
-        | Game::Plane { .. } => judged(moves(game, input, normal, progress)?)?,
-        #[cfg(feature = "script")]
-        Game::Script(_) => judged(moves(game, input, normal, progress)?)?,
-        Game::Contest(p @ (Problem::InventorOutlasting | Problem::Caos3)) => {
-            return Err(Error::input(format!(
-                "misère play is not analysed for {}: its boards in play are solved by a normal-play engine only",
-                p.name()
-            )));
-        }
-        Game::Graph => {
-            return Err(Error::input(
-                "misère play is not analysed for graph: its values are those of normal play with draws",
-            ));
-        }
-        Game::Object { object, .. } => {
-            object.misere(moves(game, input, normal, progress)?, m::MISERE_POSITIONS)?
-        }
-    })
-}
-
 /// Every move of the position `input` of `game`, with the position it leaves and its
-/// outcome (see [`report::moves`]).
+/// outcome (see [`report::moves`]); under misère play, each judged by the misère search.
 pub fn moves(
     game: &Game,
     input: &Input,
     options: &Options,
     progress: &mut (dyn Progress + Send),
 ) -> Result<report::moves::MoveList, Error> {
-    use report::moves;
     if options.misere {
         let normal = Options {
             misere: false,
             ..options.clone()
         };
-        return misere_moves(game, input, &normal, progress);
+        return game.object.misere_moves(input, &normal, progress);
     }
-    match game {
-        Game::Heaps(family) => moves::heaps(family, input),
-        Game::Contest(Problem::Shgame) => moves::sheet(input),
-        Game::Contest(Problem::Lamqugam) => moves::queen(input),
-        Game::Contest(Problem::Pshtbrth) => moves::cakes(input, options, progress),
-        Game::Contest(Problem::Caos3) => moves::in_play(input, progress, moves::Played::Lava),
-        Game::Contest(Problem::InventorOutlasting) => {
-            moves::in_play(input, progress, moves::Played::Inventor)
-        }
-        Game::Cram => moves::cram(input, options, progress),
-        Game::Chomp => moves::chomp(input, options, progress),
-        #[cfg(feature = "script")]
-        Game::Script(script) => moves::script(script, input, options),
-        Game::Plane { d, name } => moves::plane(name, *d, input),
-        Game::Graph => {
-            if let Some(memory) = options.memory {
-                report::graph::check_memory(input, memory)?;
-            }
-            report::graph::moves(input)
-        }
-        Game::Object { object, .. } => object.moves(input, options, progress),
-    }
+    game.object.moves(input, options, progress)
 }
 
 /// Every move of `input`, as [`moves`] lists them, with the remoteness of the position and
@@ -938,10 +809,7 @@ pub fn add_remoteness(
             list.game
         )));
     }
-    if let Game::Object { object, .. } = game {
-        return object.remoteness(list, limit);
-    }
-    components::search(game, input, report::remoteness::Fill { list, limit })
+    game.object.remoteness(input, list, limit)
 }
 
 /// The moves of `position` of the game called `name`, with default options (for tests).

@@ -11,23 +11,42 @@
 //! any front end names it.
 
 use super::Analysis;
+use crate::contest::Problem;
+use crate::family::Family;
 use crate::game::Player;
 use crate::games::notation::Notation;
 use crate::nimber::Nimber;
 use crate::parse::Input;
 use crate::progress::Progress;
+use crate::report::explore::{GridReport, LineReport};
 use crate::report::moves::{Candidate, MoveList, Outcome, with_outcomes};
 use crate::report::sum::SumReport;
 use crate::report::sum_search::SumSearch;
 use crate::report::{Error, Options, Report};
+#[cfg(feature = "script")]
+use crate::script::ScriptGame;
 use crate::solve::memo::{SolveError, Solver};
 
-/// A game as every front end takes it.
-pub trait Object: Send + Sync {
+/// A switch of `analyze` that only some games take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knob {
+    /// `--memory`: the memory an engine's table or a script's positions may use.
+    Memory,
+    /// `--threads`: threads for a parallel search.
+    Threads,
+    /// `--checkpoint`: a long search saved and resumed.
+    Checkpoint,
+    /// `--cache`: tables kept between runs.
+    Cache,
+}
+
+/// A game as every front end takes it: the questions any game answers, and the few things
+/// only some games are (a heap family, a contest problem, a script, a queen on the plane).
+pub trait Object {
     /// The name reports give it.
     fn name(&self) -> String;
 
-    /// The position `input` explained.
+    /// The position `input` explained under normal play.
     fn analyze(
         &self,
         input: &Input,
@@ -35,7 +54,8 @@ pub trait Object: Send + Sync {
         progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error>;
 
-    /// Every move of the position `input`, with the position it leaves and its outcome.
+    /// Every move of the position `input` under normal play, with the position it leaves
+    /// and its outcome.
     fn moves(
         &self,
         input: &Input,
@@ -43,13 +63,113 @@ pub trait Object: Send + Sync {
         progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error>;
 
-    /// `list` (this game's moves, as [`moves`](Object::moves) gives them) judged under
-    /// misère play, by a search holding at most `limit` sums.
-    fn misere(&self, list: MoveList, limit: usize) -> Result<MoveList, Error>;
+    /// Every move of the position `input` judged under misère play (`options` are those
+    /// of normal play). Default: refused.
+    fn misere_moves(
+        &self,
+        _input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        Err(Error::input(format!(
+            "misère play is not analysed for {}",
+            self.name()
+        )))
+    }
 
-    /// Fills in the remoteness of `list`'s position and of each move, searching at most
-    /// `limit` sums.
-    fn remoteness(&self, list: &mut MoveList, limit: usize) -> Result<(), Error>;
+    /// The position `input` explained under misère play (`options` are those of normal
+    /// play). Default: the report made from [`misere_moves`](Object::misere_moves).
+    fn misere(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(Analysis {
+            report: Report::Misere(self.misere_moves(input, options, progress)?.into()),
+            stats: String::new(),
+        })
+    }
+
+    /// Fills in the remoteness of `list` (the moves of `input`) and of each of its moves,
+    /// searching at most `limit` sums. Default: refused.
+    fn remoteness(&self, _input: &Input, _list: &mut MoveList, _limit: usize) -> Result<(), Error> {
+        Err(Error::input(format!(
+            "{} has no search of whole sums",
+            self.name()
+        )))
+    }
+
+    /// Whether [`remoteness`](Object::remoteness) is answered.
+    fn has_remoteness(&self) -> bool {
+        true
+    }
+
+    /// The values over heaps 0..=`upto` (misère ones if `options` say so). Default:
+    /// refused, the game is on [x, y].
+    fn line(
+        &self,
+        _upto: u64,
+        _options: &Options,
+        _progress: &mut dyn Progress,
+    ) -> Result<LineReport, Error> {
+        Err(Error::input(format!(
+            "{} is a game on [x, y]: use --grid X,Y",
+            self.name()
+        )))
+    }
+
+    /// The values over [0..=`xs`] × [0..=`ys`] (misère ones if `options` say so). Default:
+    /// refused, the game is a line of heaps.
+    fn grid(
+        &self,
+        _xs: u64,
+        _ys: u64,
+        _options: &Options,
+        _progress: &mut dyn Progress,
+    ) -> Result<GridReport, Error> {
+        Err(Error::input(format!(
+            "--grid works with script games and the built-in games on [x, y] (wythoff, lame-queen:D); '{}' is a line of heaps: use --upto N",
+            crate::parse::escaped_str(&self.name())
+        )))
+    }
+
+    /// Whether `analyze` takes `knob` for this game.
+    fn takes(&self, _knob: Knob) -> bool {
+        false
+    }
+
+    /// The heap family, for a heap game.
+    fn family(&self) -> Option<&Family> {
+        None
+    }
+
+    /// The contest problem, for one of the five.
+    fn problem(&self) -> Option<Problem> {
+        None
+    }
+
+    /// The script, for a script game.
+    #[cfg(feature = "script")]
+    fn script(&self) -> Option<&ScriptGame> {
+        None
+    }
+
+    /// The board game whose tables `grundy table` makes, for Cram and Chomp.
+    fn board_game(&self) -> Option<crate::report::table::BoardGame> {
+        None
+    }
+
+    /// The queen's diagonal step, for the games on the quarter plane counted from 0.
+    fn plane_step(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether a position is tokens on a directed graph read from a file (its pictures
+    /// and explorations are drawn from its vertices' values).
+    fn tokens_on_digraph(&self) -> bool {
+        false
+    }
 }
 
 /// A game known by its rules and its notation, given every question by the one analysis
@@ -163,11 +283,18 @@ impl<N: Notation + 'static> Object for Notated<N> {
         Ok(list)
     }
 
-    fn misere(&self, list: MoveList, limit: usize) -> Result<MoveList, Error> {
+    fn misere_moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        let list = self.moves(input, options, progress)?;
+        let limit = crate::report::misere::MISERE_POSITIONS;
         crate::report::misere::Judge { list, limit }.run(&self.game, &|p| self.read_text(p))
     }
 
-    fn remoteness(&self, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+    fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
         crate::report::remoteness::Fill { list, limit }.run(&self.game, &|p| self.read_text(p))
     }
 }

@@ -128,7 +128,7 @@ pub fn analyze_for_picture(
     options: &crate::catalogue::Options,
     progress: &mut (dyn crate::progress::Progress + Send),
 ) -> Result<(crate::catalogue::Analysis, Picture), Error> {
-    if matches!(game, crate::catalogue::Game::Graph) {
+    if game.tokens_on_digraph() {
         let (report, picture) = super::graph::analyzed(input)?;
         let analysis = crate::catalogue::Analysis {
             report: Report::Graph(report),

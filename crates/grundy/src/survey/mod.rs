@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::catalogue::{self, Feature, Game};
+use crate::catalogue::{self, Feature};
 use crate::family::Family;
 use crate::games::TakeBreak;
 use crate::parse::{escaped_path, escaped_str};
@@ -244,8 +244,10 @@ pub fn game(code: &str) -> Result<TakeBreak, SurveyError> {
         return Err(not_heaps());
     }
     match catalogue::lookup_for(code, Feature::Sequence) {
-        Ok(Game::Heaps(Family::TakeBreak(g))) => Ok(g),
-        Ok(_) => Err(not_heaps()),
+        Ok(game) => match game.family() {
+            Some(Family::TakeBreak(g)) => Ok(g.clone()),
+            _ => Err(not_heaps()),
+        },
         Err(e) => Err(SurveyError::Input(e.to_string())),
     }
 }

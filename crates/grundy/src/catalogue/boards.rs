@@ -1,0 +1,143 @@
+//! Cram and Chomp as objects of the catalogue: boards solved by their tables and the
+//! pruning search (Cram on many threads, saved and resumed), searched whole for misère
+//! play and remoteness.
+
+use super::Analysis;
+use super::components::{Searched, judged, remoteness, text};
+use super::object::{Knob, Object};
+use crate::games::board::chomp::Chomp as ChompRules;
+use crate::parse::Input;
+use crate::progress::Progress;
+use crate::report::misere::MISERE_POSITIONS;
+use crate::report::moves::MoveList;
+use crate::report::sum_search::SumSearch;
+use crate::report::table::BoardGame;
+use crate::report::{self, Error, Options, Report};
+
+/// Cram: dominoes on free cells.
+pub struct Cram;
+/// Chomp: bites of a bar with a poisoned square.
+pub struct Chomp;
+
+impl Searched for Cram {
+    fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
+        let (cram, _) = report::board::parse_cram(input)?;
+        search.run(cram, &move |p| {
+            let (_, free) = report::board::parse_cram(&text(p))?;
+            Ok(cram.regions(free).into_vec())
+        })
+    }
+}
+
+impl Object for Cram {
+    fn name(&self) -> String {
+        "cram".into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        let (report, stats) = report::board::analyze_cram(
+            input,
+            options.board_memory(),
+            options.thread_count(),
+            options.checkpoint.as_deref(),
+            progress,
+        )?;
+        Ok(Analysis {
+            report: Report::Board(report),
+            stats,
+        })
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::cram(input, options, progress)
+    }
+
+    fn misere_moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        judged(self, input, options, progress, MISERE_POSITIONS)
+    }
+
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        remoteness(self, input, list, limit)
+    }
+
+    fn takes(&self, knob: Knob) -> bool {
+        matches!(knob, Knob::Memory | Knob::Threads | Knob::Checkpoint)
+    }
+
+    fn board_game(&self) -> Option<BoardGame> {
+        Some(BoardGame::Cram)
+    }
+}
+
+impl Searched for Chomp {
+    fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
+        search.run(ChompRules, &|p| {
+            Ok(vec![report::board::parse_chomp(&text(p))?])
+        })
+    }
+}
+
+impl Object for Chomp {
+    fn name(&self) -> String {
+        "chomp".into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        let (report, stats) =
+            report::board::analyze_chomp(input, options.board_memory(), progress)?;
+        Ok(Analysis {
+            report: Report::Board(report),
+            stats,
+        })
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::chomp(input, options, progress)
+    }
+
+    fn misere_moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        judged(self, input, options, progress, MISERE_POSITIONS)
+    }
+
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        remoteness(self, input, list, limit)
+    }
+
+    fn takes(&self, knob: Knob) -> bool {
+        knob == Knob::Memory
+    }
+
+    fn board_game(&self) -> Option<BoardGame> {
+        Some(BoardGame::Chomp)
+    }
+}

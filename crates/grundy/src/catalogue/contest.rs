@@ -1,0 +1,310 @@
+//! The five contest problems as objects of the catalogue: the sheet (shgame), the lame
+//! queen (lamqugam), Inventor Outlasting, the cakes (pshtbrth) and the lava map (caos3).
+//! Each answers `analyze` and its moves by its own report in [`crate::report`]; the sheet,
+//! the queen and the cakes have their sums searched whole for misère play and remoteness,
+//! the boards in play of Inventor Outlasting and caos3 have not.
+
+use super::Analysis;
+use super::components::{Searched, heap_bound, judged, queen_square, remoteness, text};
+use super::object::{Knob, Object};
+use crate::contest::Problem;
+use crate::parse::Input;
+use crate::progress::Progress;
+use crate::report::misere::MISERE_POSITIONS;
+use crate::report::moves::{MoveList, Played};
+use crate::report::sum_search::SumSearch;
+use crate::report::{self, Error, Options, Report};
+
+/// A Game With a Sheet of Paper (shgame): Nim on its four heaps of lines.
+pub struct Sheet;
+/// The lame queen on squares counted from 1 (lamqugam).
+pub struct Queen;
+/// Inventor Outlasting: a board, maybe in play.
+pub struct Inventor;
+/// CAO Stage-3 (caos3): a lava map, maybe in play.
+pub struct Lava;
+/// Pishty and birthday (pshtbrth): a row of cakes.
+pub struct Cakes;
+
+fn plain(report: Report) -> Analysis {
+    Analysis {
+        report,
+        stats: String::new(),
+    }
+}
+
+impl Searched for Sheet {
+    fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
+        search.run(crate::games::Nim, &|p| {
+            let s = report::sheet::parse(&text(p))?;
+            let heaps = crate::games::sheet::heaps(s.rows, s.columns, s.mark_row, s.mark_column);
+            heap_bound(&heaps)?;
+            Ok(heaps.to_vec())
+        })
+    }
+}
+
+impl Object for Sheet {
+    fn name(&self) -> String {
+        Problem::Shgame.name().into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(plain(Report::Sheet(report::sheet::analyze(input)?)))
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::sheet(input)
+    }
+
+    /// Misère Nim's rule on the four heaps.
+    fn misere_moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::misere::sheet(input)
+    }
+
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        remoteness(self, input, list, limit)
+    }
+
+    fn problem(&self) -> Option<Problem> {
+        Some(Problem::Shgame)
+    }
+}
+
+impl Searched for Queen {
+    fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
+        let (d, _, _) = report::queen::parse(input)?;
+        search.run(crate::games::lame_queen::LameQueen { d }, &|p| {
+            let (_, x, y) = report::queen::parse(&text(p))?;
+            let (x, y) = queen_square("lamqugam", x.saturating_sub(1), y.saturating_sub(1))?;
+            Ok(vec![(x as u32 + 1, y as u32 + 1)])
+        })
+    }
+}
+
+impl Object for Queen {
+    fn name(&self) -> String {
+        Problem::Lamqugam.name().into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(plain(Report::Queen(report::queen::analyze(input)?)))
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::queen(input)
+    }
+
+    fn misere_moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        judged(self, input, options, progress, MISERE_POSITIONS)
+    }
+
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        remoteness(self, input, list, limit)
+    }
+
+    fn problem(&self) -> Option<Problem> {
+        Some(Problem::Lamqugam)
+    }
+}
+
+/// The refusals of a board in play, whose engine answers normal play only.
+fn in_play_refusals(problem: Problem) -> (Error, Error) {
+    (
+        Error::input(format!(
+            "misère play is not analysed for {}: its boards in play are solved by a normal-play engine only",
+            problem.name()
+        )),
+        Error::input(format!(
+            "{} is solved by its own engine for boards in play: it has no search of whole sums",
+            problem.name()
+        )),
+    )
+}
+
+impl Object for Inventor {
+    fn name(&self) -> String {
+        Problem::InventorOutlasting.name().into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(plain(Report::Inventor(report::cells::analyze_inventor(
+            input, progress,
+        )?)))
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::in_play(input, progress, Played::Inventor)
+    }
+
+    fn misere_moves(
+        &self,
+        _input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        Err(in_play_refusals(Problem::InventorOutlasting).0)
+    }
+
+    fn remoteness(&self, _input: &Input, _list: &mut MoveList, _limit: usize) -> Result<(), Error> {
+        Err(in_play_refusals(Problem::InventorOutlasting).1)
+    }
+
+    fn has_remoteness(&self) -> bool {
+        false
+    }
+
+    fn problem(&self) -> Option<Problem> {
+        Some(Problem::InventorOutlasting)
+    }
+}
+
+impl Object for Lava {
+    fn name(&self) -> String {
+        Problem::Caos3.name().into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(plain(Report::Lava(report::cells::analyze_lava(
+            input, progress,
+        )?)))
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::in_play(input, progress, Played::Lava)
+    }
+
+    fn misere_moves(
+        &self,
+        _input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        Err(in_play_refusals(Problem::Caos3).0)
+    }
+
+    fn remoteness(&self, _input: &Input, _list: &mut MoveList, _limit: usize) -> Result<(), Error> {
+        Err(in_play_refusals(Problem::Caos3).1)
+    }
+
+    fn has_remoteness(&self) -> bool {
+        false
+    }
+
+    fn problem(&self) -> Option<Problem> {
+        Some(Problem::Caos3)
+    }
+}
+
+impl Searched for Cakes {
+    fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
+        let shape = report::cakes::parse(input)?.shape;
+        search.run(crate::solve::cakes::Bitboard(shape), &move |p| {
+            let cakes = report::cakes::parse(&text(p))?;
+            Ok(cakes
+                .masks
+                .iter()
+                .flat_map(|&m| shape.components(m))
+                .collect())
+        })
+    }
+}
+
+impl Object for Cakes {
+    fn name(&self) -> String {
+        Problem::Pshtbrth.name().into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(plain(Report::Cakes(report::cakes::analyze(
+            input,
+            options.cache.as_deref(),
+            progress,
+        )?)))
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::cakes(input, options, progress)
+    }
+
+    fn misere_moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        judged(self, input, options, progress, MISERE_POSITIONS)
+    }
+
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        remoteness(self, input, list, limit)
+    }
+
+    fn takes(&self, knob: Knob) -> bool {
+        knob == Knob::Cache
+    }
+
+    fn problem(&self) -> Option<Problem> {
+        Some(Problem::Pshtbrth)
+    }
+}

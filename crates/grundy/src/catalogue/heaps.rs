@@ -1,0 +1,108 @@
+//! The heap families (`nim`, `kayles`, `octal:CODE`, `hex:CODE`, `subtraction:S`, ...) as
+//! one object: a position is a list of heap sizes, each family valued by its heap engine.
+
+use super::Analysis;
+use super::components::heap_bound;
+use super::object::Object;
+use crate::family::Family;
+use crate::parse::Input;
+use crate::progress::Progress;
+use crate::report::explore::LineReport;
+use crate::report::moves::MoveList;
+use crate::report::sum_search::SumSearch;
+use crate::report::{self, Error, Options, Report};
+
+/// A heap family.
+pub struct Heaps(pub Family);
+
+impl Object for Heaps {
+    fn name(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        let (report, stats) = report::heaps::analyze_with_stats(&self.0, input)?;
+        Ok(Analysis {
+            report: Report::Heaps(report),
+            stats,
+        })
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::heaps(&self.0, input)
+    }
+
+    /// Misère Nim by its rule, the misère search, or the quotient for many heaps.
+    fn misere(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        let (report, stats) = report::heaps::analyze_misere(&self.0, input)?;
+        Ok(Analysis {
+            report: Report::Heaps(report),
+            stats,
+        })
+    }
+
+    fn misere_moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::misere::heaps(&self.0, input)
+    }
+
+    fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        report::remoteness::Fill { list, limit }.run(&self.0, &|p| {
+            let heaps: Vec<u64> = p
+                .split_whitespace()
+                .map(|h| {
+                    h.parse()
+                        .map_err(|_| Error::input(format!("position: '{h}' is not a heap size")))
+                })
+                .collect::<Result<_, _>>()?;
+            heap_bound(&heaps)?;
+            Ok(heaps)
+        })
+    }
+
+    fn line(
+        &self,
+        upto: u64,
+        options: &Options,
+        progress: &mut dyn Progress,
+    ) -> Result<LineReport, Error> {
+        let family = &self.0;
+        if options.misere {
+            // Misère Nim by its formula, the others by the misère search; any period is
+            // only seen.
+            let values = report::heaps::misere_values(family, upto, progress)?;
+            return Ok(super::explore::misere_line(
+                family.to_string(),
+                upto,
+                values,
+            ));
+        }
+        let values = family.values(upto).map_err(report::heaps::family_error)?;
+        let proved = family.proven_period(&values);
+        let values: Vec<u64> = values.into_iter().map(u64::from).collect();
+        Ok(LineReport::of(family.to_string(), values, proved))
+    }
+
+    fn family(&self) -> Option<&Family> {
+        Some(&self.0)
+    }
+}

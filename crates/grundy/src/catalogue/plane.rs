@@ -1,0 +1,122 @@
+//! The games on the quarter plane counted from 0 as objects of the catalogue: Wythoff's
+//! game and the lame queen with diagonal step D (`lame-queen:D`), a position the queen's
+//! square (x, y).
+
+use super::Analysis;
+use super::components::{Searched, judged, queen_square, remoteness, text};
+use super::object::Object;
+use crate::games::lame_queen::{self, LameQueen};
+use crate::parse::Input;
+use crate::progress::Progress;
+use crate::report::explore::{GridReport, grid_report};
+use crate::report::misere::MISERE_POSITIONS;
+use crate::report::moves::MoveList;
+use crate::report::sum_search::SumSearch;
+use crate::report::{self, Error, Options, Report};
+
+/// The lame queen on squares from 0, with its diagonal step (Wythoff's game is d = 1).
+pub struct Plane {
+    /// The diagonal step.
+    pub d: u64,
+    /// `wythoff` or `lame-queen:D`.
+    pub name: String,
+}
+
+impl Searched for Plane {
+    fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
+        search.run(LameQueen { d: self.d }, &|p| {
+            let (x, y) = report::queen::parse_plane(&text(p))?;
+            let (x, y) = queen_square(&self.name, x, y)?;
+            Ok(vec![(x as u32 + 1, y as u32 + 1)])
+        })
+    }
+}
+
+impl Object for Plane {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(Analysis {
+            report: Report::Queen(report::queen::analyze_plane(&self.name, self.d, input)?),
+            stats: String::new(),
+        })
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        report::moves::plane(&self.name, self.d, input)
+    }
+
+    fn misere_moves(
+        &self,
+        input: &Input,
+        options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        judged(self, input, options, progress, MISERE_POSITIONS)
+    }
+
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        remoteness(self, input, list, limit)
+    }
+
+    fn grid(
+        &self,
+        xs: u64,
+        ys: u64,
+        options: &Options,
+        _progress: &mut dyn Progress,
+    ) -> Result<GridReport, Error> {
+        if options.misere {
+            let squares = super::explore::misere_grid_squares(xs, ys)?;
+            let mut search =
+                crate::solve::misere::Misere::new(LameQueen { d: self.d }, MISERE_POSITIONS);
+            let mut values = Vec::with_capacity(squares as usize);
+            for x in 0..=xs {
+                for y in 0..=ys {
+                    let v = search.value(&[(x as u32 + 1, y as u32 + 1)]).map_err(|e| {
+                        Error::input(format!("{} under misère play: {e}", self.name))
+                    })?;
+                    values.push(v.0);
+                }
+            }
+            return Ok(grid_report(
+                format!("{} (misère)", self.name),
+                xs,
+                ys,
+                values,
+            ));
+        }
+        // The board's squares are counted from 1; [x, y] is the square (x + 1, y + 1).
+        let values = lame_queen::grundy_values(self.d, xs.saturating_add(1), ys.saturating_add(1))
+            .ok_or_else(|| {
+                Error::input(format!(
+                    "a grid of {}×{} positions is more than the supported {} (or the memory it would need)",
+                    xs.saturating_add(1),
+                    ys.saturating_add(1),
+                    lame_queen::GRUNDY_SQUARES
+                ))
+            })?;
+        Ok(grid_report(
+            self.name.clone(),
+            xs,
+            ys,
+            values.into_iter().map(u64::from).collect(),
+        ))
+    }
+
+    fn plane_step(&self) -> Option<u64> {
+        Some(self.d)
+    }
+}
