@@ -869,6 +869,62 @@ mod tests {
         }
     }
 
+    /// The notation of every game reads back what it writes: each position a move leaves,
+    /// written as `analyze` reads it, is listed again with that same text (read(write(p))
+    /// is p, on the text a user sees), and misère play of it agrees on the text too.
+    #[test]
+    fn every_game_reads_back_the_positions_it_writes() {
+        let options = Options {
+            memory: Some(64 << 20),
+            ..Options::default()
+        };
+        let named = |e: &Entry| match e.name {
+            "octal:" => "octal:0.137".to_string(),
+            "hex:" => "hex:0.9".to_string(),
+            "subtraction:" => "subtraction:1,3,4".to_string(),
+            "lame-queen:" => "lame-queen:2".to_string(),
+            "script:" => format!(
+                "script:{}/../../examples/games/kayles.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            name => name.to_string(),
+        };
+        for e in ENTRIES.iter().filter(|e| e.supports(Feature::Moves)) {
+            if e.name == "script:" && !cfg!(feature = "script") {
+                continue;
+            }
+            let name = named(e);
+            let example = if e.name == "script:" {
+                "3 5"
+            } else {
+                e.example
+            };
+            let game = lookup(&name).unwrap_or_else(|err| panic!("{name}: {err}"));
+            let list = moves(
+                &game,
+                &Input::new("example", example),
+                &options,
+                &mut crate::NoProgress,
+            )
+            .unwrap_or_else(|err| panic!("{name}: {err}"));
+            for m in list.moves.iter().take(12) {
+                let again = moves(
+                    &game,
+                    &Input::new("after", m.position.clone()),
+                    &options,
+                    &mut crate::NoProgress,
+                )
+                .unwrap_or_else(|err| panic!("{name}: {} leaves {:?}: {err}", m.label, m.position));
+                assert_eq!(
+                    again.position.trim_end(),
+                    m.position.trim_end(),
+                    "{name}: {}",
+                    m.label
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_name_and_alias_resolves_to_its_own_entry() {
         for e in ENTRIES {
