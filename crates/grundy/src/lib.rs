@@ -29,6 +29,27 @@
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Every front end (the command line, the web server, the Python package) makes the same
+//! three calls, re-exported here: [`lookup`] a game by name once, then [`analyze`] a
+//! position written in its notation, or list its [`moves`]. Each game of the catalogue is
+//! one object ([`catalogue::object::Object`]); a game whose rules and notation
+//! ([`games::notation::Notation`]) live in one module is analysed by the one analysis
+//! written over that trait ([`catalogue::object::Notated`]).
+//!
+//! ```
+//! use grundy::parse::Input;
+//!
+//! let game = grundy::lookup("arc-kayles")?;
+//! // A path of four vertices: Dawson's Kayles on a heap of 4.
+//! let position = Input::new("<example>", "4 3\n1 2\n2 3\n3 4\n");
+//! let options = grundy::catalogue::Options::default();
+//! let analysis = grundy::analyze(&game, &position, &options, &mut grundy::NoProgress)?;
+//! assert_eq!(analysis.report.grundy().map(|g| g.0), Some(2));
+//! let list = grundy::moves(&game, &position, &options, &mut grundy::NoProgress)?;
+//! assert_eq!(list.moves.iter().filter(|m| m.winning).count(), 1);
+//! # Ok::<(), grundy::report::Error>(())
+//! ```
 
 #![deny(missing_docs)]
 
@@ -61,6 +82,7 @@ pub mod work;
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExample;
 
+pub use catalogue::{analyze, lookup, moves};
 pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum, checksum_of};
 pub use game::{Components, Game, Player};
 pub use nimber::{MexSet, Nimber, mex, nim_sum};

@@ -1,7 +1,7 @@
 //! Every game as the generic sum searches take it (misère play, remoteness): the rules as a
 //! [`Game`](crate::game::Game), and how a position written as `analyze` reads it becomes
 //! the components of one sum. The searches are written once, generic over the game; each
-//! game's object says what they search ([`Searched`]), and the bounds they share are here.
+//! game's object says what they search (`Searched`), and the bounds they share are here.
 
 use crate::parse::Input;
 use crate::report::{self, Error};

@@ -119,7 +119,7 @@ pub trait Object {
         )))
     }
 
-    /// The values over [0..=`xs`] × [0..=`ys`] (misère ones if `options` say so). Default:
+    /// The values over 0..=`xs` × 0..=`ys` (misère ones if `options` say so). Default:
     /// refused, the game is a line of heaps.
     fn grid(
         &self,
