@@ -558,11 +558,21 @@ fn analyze(
             grundy::report::remoteness::REMOTENESS_POSITIONS,
         )
         .map_err(failure)?;
-        grundy::report::remoteness::RemotenessReport::of(&list)
+        Some(list)
     } else {
         None
     };
-    let analysis = if let Some(path) = &checkpoint {
+    let remote = remote.as_ref();
+    // A game whose report is made from its move list has it already: one analysis.
+    let from_list = remote
+        .filter(|_| files.is_empty())
+        .and_then(|list| game.object().report_of(list));
+    let analysis = if let Some(report) = from_list {
+        Ok(catalogue::Analysis {
+            report,
+            stats: String::new(),
+        })
+    } else if let Some(path) = &checkpoint {
         until_signalled(path, || {
             catalogue::analyze(&game, &input, &options, &mut Bar::delayed())
         })?
@@ -578,6 +588,7 @@ fn analyze(
         )
     }
     .map_err(failure)?;
+    let remote = remote.and_then(grundy::report::remoteness::RemotenessReport::of);
     print_analysis(&analysis, remote.as_ref(), json, stats, started)
 }
 

@@ -925,6 +925,28 @@ mod tests {
         }
     }
 
+    /// A game whose report is made from its move list gives the same report from a list
+    /// with remoteness as from its own analysis (`analyze --remoteness` runs one search).
+    #[test]
+    fn a_report_made_from_the_move_list_is_the_analysis() {
+        let options = Options::default();
+        for e in ENTRIES.iter().filter(|e| !e.name.ends_with(':')) {
+            let game = lookup(e.name).expect(e.name);
+            let input = Input::new("example", e.example);
+            let Ok(list) =
+                moves_with_remoteness(&game, &input, &options, &mut crate::NoProgress, 100_000)
+            else {
+                continue;
+            };
+            if let Some(report) = game.object().report_of(&list) {
+                let analysed = analyze(&game, &input, &options, &mut crate::NoProgress)
+                    .expect(e.name)
+                    .report;
+                assert_eq!(report, analysed, "{}", e.name);
+            }
+        }
+    }
+
     #[test]
     fn every_name_and_alias_resolves_to_its_own_entry() {
         for e in ENTRIES {

@@ -100,6 +100,13 @@ pub trait Object {
         )))
     }
 
+    /// The report of the position whose moves `list` holds, made from the list alone where
+    /// the game's report is made that way (so a request that has the list runs no second
+    /// analysis). Default: `None`, the report comes from [`analyze`](Object::analyze).
+    fn report_of(&self, _list: &MoveList) -> Option<Report> {
+        None
+    }
+
     /// Whether [`remoteness`](Object::remoteness) is answered.
     fn has_remoteness(&self) -> bool {
         true
@@ -226,6 +233,14 @@ impl<N: Notation + 'static> Object for Notated<N> {
             report: Report::Sum(SumReport::from(&list)),
             stats: String::new(),
         })
+    }
+
+    fn report_of(&self, list: &MoveList) -> Option<Report> {
+        let mut report = SumReport::from(list);
+        for m in &mut report.winning_moves {
+            m.remoteness = None;
+        }
+        Some(Report::Sum(report))
     }
 
     fn moves(
