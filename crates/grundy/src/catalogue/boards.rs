@@ -6,6 +6,7 @@ use super::Analysis;
 use super::components::{Searched, judged, remoteness, text};
 use super::object::{Knob, Object};
 use crate::games::board::chomp::Chomp as ChompRules;
+use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::misere::MISERE_POSITIONS;
@@ -86,9 +87,7 @@ impl Object for Cram {
 
 impl Searched for Chomp {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run(ChompRules, &|p| {
-            Ok(vec![report::board::parse_chomp(&text(p))?])
-        })
+        search.run(ChompRules, &|p| ChompRules.read(&text(p)))
     }
 }
 

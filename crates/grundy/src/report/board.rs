@@ -493,65 +493,10 @@ fn cram_report<B: CramWord>(
 /// How often a checkpointed Cram search saves: every five minutes.
 pub const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 
-/// Reads a Chomp position: `R C` (two spaced numbers) for a full bar, or the row lengths
-/// bottom row first: one number, three or more, or any number joined by commas.
+/// Reads a Chomp position (see [`Chomp::read_position`], where Chomp's notation lives
+/// beside its rules).
 pub fn parse_chomp(input: &Input) -> Result<u128, Error> {
-    let at = |e| input.error(e);
-    let mut t = Tokens::new(&input.bytes);
-    let mut numbers: Vec<(usize, usize)> = Vec::new();
-    let mut commas = false;
-    while let Some(tok) = t.next_token() {
-        for part in tok.text.split(|&b| b == b',').filter(|p| !p.is_empty()) {
-            commas |= part.len() != tok.text.len();
-            let n = std::str::from_utf8(part)
-                .ok()
-                .and_then(|s| s.parse::<usize>().ok())
-                .filter(|&n| n <= Chomp::MAX_COLS)
-                .ok_or_else(|| {
-                    at(ParseError {
-                        line: tok.line,
-                        expected: format!("a row length from 1 to {}", Chomp::MAX_COLS),
-                        found: Found::Value(crate::parse::escaped(part)),
-                    })
-                })?;
-            numbers.push((n, tok.line));
-        }
-        if numbers.len() > Chomp::MAX_ROWS {
-            return Err(at(ParseError {
-                line: tok.line,
-                expected: format!("at most {} rows", Chomp::MAX_ROWS),
-                found: Found::Value(format!("{} numbers", numbers.len())),
-            }));
-        }
-    }
-    let line = numbers.last().map_or(1, |&(_, l)| l);
-    let lengths: Vec<usize> = match numbers.as_slice() {
-        [] => {
-            return Err(at(ParseError {
-                line,
-                expected: "R C, or the row lengths bottom row first".to_string(),
-                found: Found::End,
-            }));
-        }
-        [(rows, _), (cols, _)] if !commas => {
-            if *rows > Chomp::MAX_ROWS {
-                return Err(at(ParseError {
-                    line,
-                    expected: format!("at most {} rows", Chomp::MAX_ROWS),
-                    found: Found::Value(rows.to_string()),
-                }));
-            }
-            vec![*cols; *rows]
-        }
-        all => all.iter().map(|&(n, _)| n).collect(),
-    };
-    Chomp::position(&lengths).map_err(|e| {
-        at(ParseError {
-            line,
-            expected: "row lengths from 1 up, never longer than the row below".to_string(),
-            found: Found::Value(e.to_string()),
-        })
-    })
+    Chomp::read_position(input)
 }
 
 /// Values of Chomp positions: the dense table of the position's box when it fits the

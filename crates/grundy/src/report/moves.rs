@@ -29,6 +29,7 @@ use crate::game::Game as _;
 use crate::game::Player;
 use crate::games::board::Chomp;
 use crate::games::lame_queen::PPositions;
+use crate::games::notation::Notation as _;
 use crate::nimber::Nimber;
 use crate::parse::Input;
 use crate::progress::Progress;
@@ -625,27 +626,32 @@ pub fn chomp(
     let mut engine =
         super::board::ChompEngine::new(lengths.len(), lengths[0], options.board_memory(), progress);
     let value = engine.value(p).map_err(super::board::solve_error)?;
-    // The bites as the rules list them (row by row from the bottom, the poisoned square
-    // never), each with the position it leaves.
-    let mut candidates = Vec::new();
-    for bite in Chomp::bites(p) {
-        let (row, col, len) = (bite.row, bite.col, lengths[bite.row]);
-        let after = Chomp::after(p, bite);
-        let text: Vec<String> = Chomp::lengths(after).iter().map(usize::to_string).collect();
-        candidates.push(Candidate {
-            cell: Some([(lengths.len() - row) as u64, col as u64 + 1]),
-            ..Candidate::new(
-                format!(
-                    "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
-                    row + 1,
-                    col + 1
-                ),
-                text.join(","),
-                after,
-                (lengths.len() - row) as u64 * (len - col) as u64,
-            )
-        });
-    }
+    // The bites as Chomp's notation lists and labels them (row by row from the bottom,
+    // the poisoned square never), each with the position it leaves.
+    let rows = lengths.len();
+    let candidates: Vec<Candidate<u128>> = Chomp
+        .moves(&[p], 0)
+        .into_iter()
+        .map(|m| {
+            let after = m.leaves[0];
+            let [cell_row, cell_col] = m
+                .cells
+                .as_deref()
+                .and_then(|c| c.first())
+                .copied()
+                .unwrap_or([1, 1]);
+            let (row, col) = (rows - cell_row as usize, cell_col as usize - 1);
+            Candidate {
+                cell: Some([cell_row, cell_col]),
+                ..Candidate::new(
+                    m.label,
+                    Chomp.write(&[after]),
+                    after,
+                    cell_row * (lengths[row] - col) as u64,
+                )
+            }
+        })
+        .collect();
     let moves = with_outcomes(candidates, |&after| {
         Ok(Outcome::Value(
             engine.value(after).map_err(super::board::solve_error)?,

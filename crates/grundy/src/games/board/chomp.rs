@@ -15,16 +15,20 @@
 //! assert_eq!(solver.grundy(&Chomp::rectangle(1, 7).unwrap()).unwrap(), Nimber(6));
 //! ```
 
-use thiserror::Error;
+use thiserror::Error as ThisError;
 
+use crate::drawing::Drawing;
+use crate::error::Error;
 use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
+use crate::parse::{Found, Input, ParseError, Tokens};
 
 /// Chomp; positions are packed row lengths (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Chomp;
 
 /// Row lengths that are not a Chomp position.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, ThisError)]
 pub enum ChompError {
     /// No rows, or more than 16.
     #[error("a Chomp bar has 1 to {max} rows, not {0}", max = Chomp::MAX_ROWS)]
@@ -84,6 +88,67 @@ impl Chomp {
             packed |= (len as u128) << (8 * i);
         }
         Ok(packed)
+    }
+
+    /// Reads a Chomp position: `R C` (two spaced numbers) for a full bar, or the row lengths
+    /// bottom row first: one number, three or more, or any number joined by commas.
+    pub fn read_position(input: &Input) -> Result<u128, Error> {
+        let at = |e| input.error(e);
+        let mut t = Tokens::new(&input.bytes);
+        let mut numbers: Vec<(usize, usize)> = Vec::new();
+        let mut commas = false;
+        while let Some(tok) = t.next_token() {
+            for part in tok.text.split(|&b| b == b',').filter(|p| !p.is_empty()) {
+                commas |= part.len() != tok.text.len();
+                let n = std::str::from_utf8(part)
+                    .ok()
+                    .and_then(|s| s.parse::<usize>().ok())
+                    .filter(|&n| n <= Self::MAX_COLS)
+                    .ok_or_else(|| {
+                        at(ParseError {
+                            line: tok.line,
+                            expected: format!("a row length from 1 to {}", Self::MAX_COLS),
+                            found: Found::Value(crate::parse::escaped(part)),
+                        })
+                    })?;
+                numbers.push((n, tok.line));
+            }
+            if numbers.len() > Self::MAX_ROWS {
+                return Err(at(ParseError {
+                    line: tok.line,
+                    expected: format!("at most {} rows", Self::MAX_ROWS),
+                    found: Found::Value(format!("{} numbers", numbers.len())),
+                }));
+            }
+        }
+        let line = numbers.last().map_or(1, |&(_, l)| l);
+        let lengths: Vec<usize> = match numbers.as_slice() {
+            [] => {
+                return Err(at(ParseError {
+                    line,
+                    expected: "R C, or the row lengths bottom row first".to_string(),
+                    found: Found::End,
+                }));
+            }
+            [(rows, _), (cols, _)] if !commas => {
+                if *rows > Self::MAX_ROWS {
+                    return Err(at(ParseError {
+                        line,
+                        expected: format!("at most {} rows", Self::MAX_ROWS),
+                        found: Found::Value(rows.to_string()),
+                    }));
+                }
+                vec![*cols; *rows]
+            }
+            all => all.iter().map(|&(n, _)| n).collect(),
+        };
+        Self::position(&lengths).map_err(|e| {
+            at(ParseError {
+                line,
+                expected: "row lengths from 1 up, never longer than the row below".to_string(),
+                found: Found::Value(e.to_string()),
+            })
+        })
     }
 
     /// A full R×C bar.
@@ -147,6 +212,59 @@ impl Chomp {
     }
 }
 
+/// A position written as `analyze` reads it: the row lengths, bottom row first, joined by
+/// commas; moves labelled by the square bitten (rows from the bottom) and drawn as the bar,
+/// top row first ('P' the poisoned square, 'o' the others).
+impl Notation for Chomp {
+    fn read(&self, input: &Input) -> Result<Vec<u128>, Error> {
+        Ok(vec![Self::read_position(input)?])
+    }
+
+    fn write(&self, sum: &[u128]) -> String {
+        let rows: Vec<String> = sum
+            .iter()
+            .map(|&p| {
+                let lengths: Vec<String> = Self::lengths(p).iter().map(usize::to_string).collect();
+                lengths.join(",")
+            })
+            .collect();
+        rows.join(" ")
+    }
+
+    fn moves(&self, sum: &[u128], i: usize) -> Vec<Labelled<u128>> {
+        let p = sum[i];
+        let rows = Self::lengths(p).len();
+        Self::bites(p)
+            .into_iter()
+            .map(|bite| Labelled {
+                label: format!(
+                    "take the square in row {}, column {} (rows from the bottom) and all above and right of it",
+                    bite.row + 1,
+                    bite.col + 1
+                ),
+                leaves: crate::game::to(Self::after(p, bite)),
+                // Drawn top row first: the bottom row is the last.
+                cells: Some(vec![[(rows - bite.row) as u64, bite.col as u64 + 1]]),
+                along: None,
+            })
+            .collect()
+    }
+
+    fn draw(&self, sum: &[u128]) -> Option<Drawing> {
+        let [p] = sum else { return None };
+        let lengths = Self::lengths(*p);
+        let rows = (0..lengths.len())
+            .rev()
+            .map(|row| {
+                (0..lengths[row])
+                    .map(|col| if (row, col) == (0, 0) { "P" } else { "o" }.to_string())
+                    .collect()
+            })
+            .collect();
+        Some(Drawing::Grid { rows })
+    }
+}
+
 impl Game for Chomp {
     type Position = u128;
 
@@ -159,6 +277,39 @@ impl Game for Chomp {
 mod tests {
     use super::*;
     use crate::{Nimber, Solver};
+    use proptest::prelude::*;
+
+    /// Row lengths of a Chomp position: 1 to 16 rows, never longer upwards.
+    fn positions() -> impl Strategy<Value = Vec<usize>> {
+        proptest::collection::vec(1usize..=Chomp::MAX_COLS, 1..=Chomp::MAX_ROWS).prop_map(
+            |mut rows| {
+                rows.sort_unstable_by(|a, b| b.cmp(a));
+                rows
+            },
+        )
+    }
+
+    proptest! {
+        /// What the notation writes it reads back to the same position, and every move it
+        /// lists is a bite the rules make, at the cell it names.
+        #[test]
+        fn a_written_position_reads_back_and_its_moves_are_the_rules(lengths in positions()) {
+            let p = Chomp::position(&lengths).expect("a position");
+            let written = Chomp.write(&[p]);
+            let read = Chomp.read(&Input::new("p", written.clone())).expect("read back");
+            prop_assert_eq!(read, vec![p]);
+            let listed = Chomp.moves(&[p], 0);
+            let mut options = Vec::new();
+            Chomp.options(&p, &mut options);
+            prop_assert_eq!(listed.len(), options.len());
+            for (m, o) in listed.iter().zip(&options) {
+                prop_assert_eq!(&m.leaves, o);
+                let [r, c] = m.cells.as_ref().expect("a cell")[0];
+                let row = lengths.len() - r as usize;
+                prop_assert!((c as usize) <= lengths[row], "{} {}", r, c);
+            }
+        }
+    }
 
     #[test]
     fn a_single_row_is_a_nim_heap_and_rectangles_are_won() {
