@@ -6,6 +6,7 @@ use super::Analysis;
 use super::components::{Searched, judged, queen_square, remoteness, text};
 use super::object::Object;
 use crate::games::lame_queen::{self, LameQueen};
+use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::explore::{GridReport, grid_report};
@@ -24,10 +25,13 @@ pub struct Plane {
 
 impl Searched for Plane {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run(LameQueen { d: self.d }, &|p| {
-            let (x, y) = report::queen::parse_plane(&text(p))?;
-            let (x, y) = queen_square(&self.name, x, y)?;
-            Ok(vec![(x as u32 + 1, y as u32 + 1)])
+        let queen = LameQueen { d: self.d };
+        search.run(queen, &|p| {
+            let sum = queen.read(&text(p))?;
+            for &(x, y) in &sum {
+                queen_square(&self.name, u64::from(x) - 1, u64::from(y) - 1)?;
+            }
+            Ok(sum)
         })
     }
 }

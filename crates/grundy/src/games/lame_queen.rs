@@ -29,8 +29,11 @@
 use rustc_hash::FxHashSet;
 use thiserror::Error;
 
+use crate::error::Error;
 use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
 use crate::index::BitCounter;
+use crate::parse::{Input, Tokens};
 
 /// Why a Lame Queen computation was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -66,6 +69,48 @@ pub const MAX_STEP: u64 = 1_000_000_000;
 pub struct LameQueen {
     /// Diagonal moves must be multiples of d.
     pub d: u64,
+}
+
+/// The queen on the quarter plane written as `analyze wythoff` and `analyze lame-queen:D`
+/// read it: `x y`, squares counted from 0 ((0, 0) has no move); the rules count from 1, so
+/// the square written (x, y) is the position (x + 1, y + 1). A move is labelled by the
+/// square it reaches, and placed on the board drawn with the corner at the bottom left.
+impl Notation for LameQueen {
+    fn read(&self, input: &Input) -> Result<Vec<(u32, u32)>, Error> {
+        let err = |e| input.error(e);
+        let mut t = Tokens::new(&input.bytes);
+        let most = MAX_COORD - 1;
+        let x = t.u64_in("x", 0, most).map_err(err)?;
+        let y = t.u64_in("y", 0, most).map_err(err)?;
+        t.end().map_err(err)?;
+        Ok(vec![(x as u32 + 1, y as u32 + 1)])
+    }
+
+    fn write(&self, sum: &[(u32, u32)]) -> String {
+        let squares: Vec<String> = sum
+            .iter()
+            .map(|&(x, y)| format!("{} {}", x - 1, y - 1))
+            .collect();
+        squares.join(" ")
+    }
+
+    fn moves(&self, sum: &[(u32, u32)], i: usize) -> Vec<Labelled<(u32, u32)>> {
+        let (x, _) = sum[i];
+        let mut options = Vec::new();
+        self.options(&sum[i], &mut options);
+        options
+            .into_iter()
+            .map(|leaves| {
+                let (a, b) = leaves[0];
+                Labelled {
+                    label: format!("to ({}, {})", a - 1, b - 1),
+                    leaves,
+                    cells: Some(vec![[u64::from(x - a + 1), u64::from(b)]]),
+                    along: None,
+                }
+            })
+            .collect()
+    }
 }
 
 impl Game for LameQueen {
@@ -410,6 +455,33 @@ pub fn grundy_values(d: u64, x: u64, y: u64) -> Option<Vec<u32>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The plane notation reads back what it writes, and lists the moves the product's
+        /// move list (from the P-position tables) gives, with the same labels and cells.
+        #[test]
+        fn the_plane_notation_reads_back_and_lists_the_moves(d in 1u64..5, x in 0u64..40, y in 0u64..40) {
+            let queen = LameQueen { d };
+            let sum = queen.read(&Input::new("p", format!("{x} {y}"))).expect("a square");
+            prop_assert_eq!(&sum, &vec![(x as u32 + 1, y as u32 + 1)]);
+            prop_assert_eq!(queen.read(&Input::new("w", queen.write(&sum))).expect("read back"), sum.clone());
+            let mut ours: Vec<(String, Vec<[u64; 2]>)> = queen
+                .moves(&sum, 0)
+                .into_iter()
+                .map(|m| (m.label, m.cells.unwrap_or_default()))
+                .collect();
+            let listed = crate::report::moves::plane("q", d, &Input::new("p", format!("{x} {y}"))).expect("listed");
+            let mut theirs: Vec<(String, Vec<[u64; 2]>)> = listed
+                .moves
+                .iter()
+                .map(|m| (m.label.clone(), m.cell.into_iter().collect()))
+                .collect();
+            ours.sort();
+            theirs.sort();
+            prop_assert_eq!(ours, theirs);
+        }
+    }
 
     #[test]
     fn wythoff_pairs_are_golden() {

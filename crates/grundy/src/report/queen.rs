@@ -78,15 +78,13 @@ pub fn analyze(input: &Input) -> Result<QueenReport, Error> {
     explain(d, x, y)
 }
 
-/// Reads `x y`, squares counted from 0, for the plane game with step `d`.
+/// Reads `x y`, squares counted from 0, for the plane games (by the queen's notation,
+/// [`lame_queen::LameQueen`]'s `Notation`, which the diagonal step does not change).
 pub fn parse_plane(input: &Input) -> Result<(u64, u64), Error> {
-    let err = |e| input.error(e);
-    let mut t = Tokens::new(&input.bytes);
-    let most = lame_queen::MAX_COORD - 1;
-    let x = t.u64_in("x", 0, most).map_err(err)?;
-    let y = t.u64_in("y", 0, most).map_err(err)?;
-    t.end().map_err(err)?;
-    Ok((x, y))
+    use crate::games::notation::Notation as _;
+    let sum = lame_queen::LameQueen { d: 1 }.read(input)?;
+    let (x, y) = sum[0];
+    Ok((u64::from(x) - 1, u64::from(y) - 1))
 }
 
 /// The square of `input` of the plane game `name` (`wythoff`, `lame-queen:D`) explained,
