@@ -19,6 +19,7 @@ use crate::game::{Components, Game, Player};
 use crate::games::heap::RuleError;
 use crate::games::{Nim, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
+use crate::parse::{Found, Input, ParseError, Tokens};
 use crate::progress::{NoProgress, Progress};
 use crate::solve::heap::HeapError;
 use crate::solve::heap::Period;
@@ -159,6 +160,43 @@ pub enum Family {
 impl Family {
     /// The largest heap of a take-and-break game's sequence: 2^32.
     pub const MAX_HEAP: u64 = 1 << 32;
+
+    /// The most heaps one position may have.
+    pub const MAX_HEAPS: usize = 100_000;
+
+    /// Reads the heap sizes of one position: whitespace-separated, each at most `limit`, at
+    /// most [`MAX_HEAPS`](Self::MAX_HEAPS) of them, adding up to at most [`Self::MAX_ANALYZE_TOTAL`].
+    pub fn read_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, crate::error::Error> {
+        let at = |e| input.error(e);
+        let mut tokens = Tokens::new(&input.bytes);
+        let mut heaps = Vec::new();
+        let mut total = 0u64;
+        while let Some(next) = tokens.clone().next_token() {
+            if heaps.len() == Self::MAX_HEAPS {
+                return Err(at(ParseError {
+                    line: next.line,
+                    expected: format!("at most {} heaps", Self::MAX_HEAPS),
+                    found: Found::Value("another heap".to_string()),
+                }));
+            }
+            let heap = tokens.u64_in("a heap size", 0, limit).map_err(at)?;
+            total += heap;
+            if total > Self::MAX_ANALYZE_TOTAL {
+                return Err(at(tokens.error(
+                    format!(
+                        "heaps adding up to at most {} (every option of every heap is looked at)",
+                        Self::MAX_ANALYZE_TOTAL
+                    ),
+                    Found::Value(format!("a total of {total} by this heap")),
+                )));
+            }
+            heaps.push(heap);
+        }
+        if heaps.is_empty() {
+            return Err(at(tokens.error("at least one heap size", Found::End)));
+        }
+        Ok(heaps)
+    }
 
     /// The values of heaps 0..=`upto`, by the engine `run` names: the one call every
     /// front end makes for a sequence (the command line's `sequence`, Python's). An engine
@@ -643,6 +681,47 @@ impl fmt::Display for Family {
                 write!(f, "subtraction:{}", takes.join(","))
             }
             Family::TakeBreak(o) => f.write_str(&o.name()),
+        }
+    }
+}
+
+/// Heaps written as `analyze` reads them: sizes separated by white space, at most
+/// [`Family::analyze_limit`] each; a sum played out is written `0`.
+impl crate::games::notation::Notation for Family {
+    fn read(&self, input: &Input) -> Result<Vec<u64>, crate::error::Error> {
+        Self::read_heaps(input, self.analyze_limit())
+    }
+
+    fn write(&self, sum: &[u64]) -> String {
+        if sum.is_empty() {
+            return "0".to_string();
+        }
+        let parts: Vec<String> = sum.iter().map(u64::to_string).collect();
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::notation::Notation;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Heaps written by a family's notation read back to the same heaps, in every
+        /// kind of family.
+        #[test]
+        fn written_heaps_read_back(
+            heaps in proptest::collection::vec(0u64..2000, 1..30),
+            which in 0usize..4,
+        ) {
+            let family: Family = ["nim", "kayles", "subtraction:1,3,4", "grundy-game"][which]
+                .parse()
+                .expect("a family");
+            let text = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join("  ");
+            let read = family.read(&Input::new("h", text)).expect("heaps");
+            prop_assert_eq!(&read, &heaps);
+            prop_assert_eq!(family.read(&Input::new("w", family.write(&read))).expect("again"), read);
         }
     }
 }

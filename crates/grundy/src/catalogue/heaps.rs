@@ -5,6 +5,7 @@ use super::Analysis;
 use super::components::heap_bound;
 use super::object::Object;
 use crate::family::Family;
+use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::explore::LineReport;
@@ -67,13 +68,7 @@ impl Object for Heaps {
 
     fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
         report::remoteness::Fill { list, limit }.run(&self.0, &|p| {
-            let heaps: Vec<u64> = p
-                .split_whitespace()
-                .map(|h| {
-                    h.parse()
-                        .map_err(|_| Error::input(format!("position: '{h}' is not a heap size")))
-                })
-                .collect::<Result<_, _>>()?;
+            let heaps = self.0.read(&super::components::text(p))?;
             heap_bound(&heaps)?;
             Ok(heaps)
         })

@@ -9,11 +9,11 @@ use super::{Error, write_outcome};
 use crate::family::{Family, FamilyError, HeapAnalysis};
 use crate::game::Player;
 use crate::nimber::Nimber;
-use crate::parse::{Found, Input, ParseError, Tokens};
+use crate::parse::Input;
 use crate::solve::genus::Genus;
 
 /// The most heaps one position may have.
-pub const MAX_HEAPS: usize = 100_000;
+pub const MAX_HEAPS: usize = Family::MAX_HEAPS;
 
 /// The analysis of a sum of heaps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,38 +82,10 @@ impl From<&HeapAnalysis> for HeapReport {
     }
 }
 
-/// Reads the heap sizes of one position: whitespace-separated, each at most `limit`, at
-/// most [`MAX_HEAPS`] of them, adding up to at most [`Family::MAX_ANALYZE_TOTAL`].
+/// Reads the heap sizes of one position (see [`Family::read_heaps`], where the heaps'
+/// notation lives beside the families).
 pub fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Error> {
-    let at = |e| input.error(e);
-    let mut tokens = Tokens::new(&input.bytes);
-    let mut heaps = Vec::new();
-    let mut total = 0u64;
-    while let Some(next) = tokens.clone().next_token() {
-        if heaps.len() == MAX_HEAPS {
-            return Err(at(ParseError {
-                line: next.line,
-                expected: format!("at most {MAX_HEAPS} heaps"),
-                found: Found::Value("another heap".to_string()),
-            }));
-        }
-        let heap = tokens.u64_in("a heap size", 0, limit).map_err(at)?;
-        total += heap;
-        if total > Family::MAX_ANALYZE_TOTAL {
-            return Err(at(tokens.error(
-                format!(
-                    "heaps adding up to at most {} (every option of every heap is looked at)",
-                    Family::MAX_ANALYZE_TOTAL
-                ),
-                Found::Value(format!("a total of {total} by this heap")),
-            )));
-        }
-        heaps.push(heap);
-    }
-    if heaps.is_empty() {
-        return Err(at(tokens.error("at least one heap size", Found::End)));
-    }
-    Ok(heaps)
+    Family::read_heaps(input, limit)
 }
 
 /// The error of a family's refusal: the engine's own failures are [`Failed`](super::ErrorKind::Failed),

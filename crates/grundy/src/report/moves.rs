@@ -372,18 +372,10 @@ pub(crate) fn room_for(count: usize, position_len: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Heaps written as `analyze` reads them; a game played out is the empty heap.
-fn written(heaps: &[u64]) -> String {
-    if heaps.is_empty() {
-        return "0".to_string();
-    }
-    let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    parts.join(" ")
-}
-
 /// A sum of heaps: every move of every heap (a split into 1 + 3 is the split into 3 + 1).
 pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
-    let heaps = super::heaps::parse_heaps(input, family.analyze_limit())?;
+    let heaps = family.read(input)?;
+    let written = |heaps: &[u64]| family.write(heaps);
     let position_error = |e| Error::input(format!("position: {e}"));
     let listed = family.heap_moves(&heaps).map_err(position_error)?;
     let analysis = family.analyze_heaps(&heaps).map_err(position_error)?;
