@@ -101,25 +101,34 @@ function playable(element, list, m) {
   return element;
 }
 
+// An SVG element with its attributes.
+function svgEl(tag, attrs) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, String(v)));
+  return e;
+}
+
+// Vertices 1..n on a circle in a square of side `size`, `margin` from its edge: where
+// vertex v stands.
+function onCircle(n, size, margin) {
+  const c = size / 2;
+  const R = n > 1 ? c - margin : 0;
+  return (v) => {
+    const a = (2 * Math.PI * (v - 1)) / n - Math.PI / 2;
+    return [c + R * Math.cos(a), c + R * Math.sin(a)];
+  };
+}
+
 // Tokens on a graph, its vertices on a circle as `--png` lays them out: every move of a
 // token is an arrow to click, coloured by what it leaves when hints are on; each vertex
 // shows its number, its value by its fill, and a ring where tokens stand.
 function graphBoard(list) {
   const g = list.graph;
-  const NS = "http://www.w3.org/2000/svg";
-  const el = (tag, attrs) => {
-    const e = document.createElementNS(NS, tag);
-    Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, String(v)));
-    return e;
-  };
+  const el = svgEl;
   const size = 360;
   const c = size / 2;
-  const R = g.vertices > 1 ? c - 36 : 0;
   const r = g.vertices > 30 ? 10 : 15;
-  const at = (v) => {
-    const a = (2 * Math.PI * (v - 1)) / g.vertices - Math.PI / 2;
-    return [c + R * Math.cos(a), c + R * Math.sin(a)];
-  };
+  const at = onCircle(g.vertices, size, 36);
   const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group" });
   svg.setAttribute("aria-label", `a graph of ${g.vertices} vertices, tokens on ${g.tokens.join(", ")}`);
   const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" });
@@ -236,20 +245,10 @@ function cellBoard(list) {
 // each edge a line; an edge some move is along is played by a click on it, coloured by
 // what the move leaves when hints are on.
 function edgeGraph(list, d) {
-  const NS = "http://www.w3.org/2000/svg";
-  const el = (tag, attrs) => {
-    const e = document.createElementNS(NS, tag);
-    Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, String(v)));
-    return e;
-  };
+  const el = svgEl;
   const size = 360;
-  const c = size / 2;
-  const R = d.vertices > 1 ? c - 30 : 0;
   const r = d.vertices > 30 ? 9 : 13;
-  const at = (v) => {
-    const a = (2 * Math.PI * (v - 1)) / d.vertices - Math.PI / 2;
-    return [c + R * Math.cos(a), c + R * Math.sin(a)];
-  };
+  const at = onCircle(d.vertices, size, 30);
   const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group" });
   svg.setAttribute("aria-label", `a graph of ${d.vertices} vertices and ${d.edges.length} edges`);
   const moveOf = new Map();

@@ -19,10 +19,13 @@ use crate::report::{self, Error, Options, Report};
 pub struct Sheet;
 /// The lame queen on squares counted from 1 (lamqugam).
 pub struct Queen;
-/// Inventor Outlasting: a board, maybe in play.
-pub struct Inventor;
-/// CAO Stage-3 (caos3): a lava map, maybe in play.
-pub struct Lava;
+/// A board of cells, maybe in play, solved by the cross-cut engine.
+pub enum InPlay {
+    /// Inventor Outlasting.
+    Inventor,
+    /// CAO Stage-3 (caos3): a lava map.
+    Lava,
+}
 /// Pishty and birthday (pshtbrth): a row of cakes.
 pub struct Cakes;
 
@@ -138,56 +141,65 @@ impl Object for Queen {
     }
 }
 
-/// The refusals of a board in play, whose engine answers normal play only.
-fn in_play_refusals(problem: Problem) -> (Error, Error) {
-    (
-        Error::input(format!(
+impl InPlay {
+    /// The contest problem it is.
+    fn of(&self) -> Problem {
+        match self {
+            InPlay::Inventor => Problem::InventorOutlasting,
+            InPlay::Lava => Problem::Caos3,
+        }
+    }
+}
+
+/// Inventor Outlasting or caos3: a board, maybe in play, solved by its cross-cut engine,
+/// which answers normal play only (no misère play, no search of whole sums).
+impl Object for InPlay {
+    fn name(&self) -> String {
+        self.of().name().into()
+    }
+
+    fn analyze(
+        &self,
+        input: &Input,
+        _options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<Analysis, Error> {
+        Ok(plain(match self {
+            InPlay::Inventor => Report::Inventor(report::cells::analyze_inventor(input, progress)?),
+            InPlay::Lava => Report::Lava(report::cells::analyze_lava(input, progress)?),
+        }))
+    }
+
+    fn moves(
+        &self,
+        input: &Input,
+        _options: &Options,
+        progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        let played = match self {
+            InPlay::Inventor => Played::Inventor,
+            InPlay::Lava => Played::Lava,
+        };
+        report::moves::in_play(input, progress, played)
+    }
+
+    fn misere_moves(
+        &self,
+        _input: &Input,
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
+    ) -> Result<MoveList, Error> {
+        Err(Error::input(format!(
             "misère play is not analysed for {}: its boards in play are solved by a normal-play engine only",
-            problem.name()
-        )),
-        Error::input(format!(
+            self.name()
+        )))
+    }
+
+    fn remoteness(&self, _input: &Input, _list: &mut MoveList, _limit: usize) -> Result<(), Error> {
+        Err(Error::input(format!(
             "{} is solved by its own engine for boards in play: it has no search of whole sums",
-            problem.name()
-        )),
-    )
-}
-
-impl Object for Inventor {
-    fn name(&self) -> String {
-        Problem::InventorOutlasting.name().into()
-    }
-
-    fn analyze(
-        &self,
-        input: &Input,
-        _options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<Analysis, Error> {
-        Ok(plain(Report::Inventor(report::cells::analyze_inventor(
-            input, progress,
-        )?)))
-    }
-
-    fn moves(
-        &self,
-        input: &Input,
-        _options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        report::moves::in_play(input, progress, Played::Inventor)
-    }
-
-    fn misere_moves(
-        &self,
-        _input: &Input,
-        _options: &Options,
-        _progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        Err(in_play_refusals(Problem::InventorOutlasting).0)
-    }
-
-    fn remoteness(&self, _input: &Input, _list: &mut MoveList, _limit: usize) -> Result<(), Error> {
-        Err(in_play_refusals(Problem::InventorOutlasting).1)
+            self.name()
+        )))
     }
 
     fn has_remoteness(&self) -> bool {
@@ -195,54 +207,7 @@ impl Object for Inventor {
     }
 
     fn problem(&self) -> Option<Problem> {
-        Some(Problem::InventorOutlasting)
-    }
-}
-
-impl Object for Lava {
-    fn name(&self) -> String {
-        Problem::Caos3.name().into()
-    }
-
-    fn analyze(
-        &self,
-        input: &Input,
-        _options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<Analysis, Error> {
-        Ok(plain(Report::Lava(report::cells::analyze_lava(
-            input, progress,
-        )?)))
-    }
-
-    fn moves(
-        &self,
-        input: &Input,
-        _options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        report::moves::in_play(input, progress, Played::Lava)
-    }
-
-    fn misere_moves(
-        &self,
-        _input: &Input,
-        _options: &Options,
-        _progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        Err(in_play_refusals(Problem::Caos3).0)
-    }
-
-    fn remoteness(&self, _input: &Input, _list: &mut MoveList, _limit: usize) -> Result<(), Error> {
-        Err(in_play_refusals(Problem::Caos3).1)
-    }
-
-    fn has_remoteness(&self) -> bool {
-        false
-    }
-
-    fn problem(&self) -> Option<Problem> {
-        Some(Problem::Caos3)
+        Some(self.of())
     }
 }
 

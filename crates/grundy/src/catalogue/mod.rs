@@ -250,7 +250,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
         play: "Click a free spot to build there.",
-        make: |_| Ok(Box::new(contest::Inventor)),
+        make: |_| Ok(Box::new(contest::InPlay::Inventor)),
     },
     Entry {
         name: "pshtbrth",
@@ -274,7 +274,7 @@ pub const ENTRIES: &[Entry] = &[
         features: CONTEST,
         example: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
         play: "Click a monster to pour lava from it.",
-        make: |_| Ok(Box::new(contest::Lava)),
+        make: |_| Ok(Box::new(contest::InPlay::Lava)),
     },
     Entry {
         name: "cram",
@@ -572,9 +572,9 @@ impl Game {
         let object: Box<dyn object::Object> = match problem {
             Problem::Shgame => Box::new(contest::Sheet),
             Problem::Lamqugam => Box::new(contest::Queen),
-            Problem::InventorOutlasting => Box::new(contest::Inventor),
+            Problem::InventorOutlasting => Box::new(contest::InPlay::Inventor),
             Problem::Pshtbrth => Box::new(contest::Cakes),
-            Problem::Caos3 => Box::new(contest::Lava),
+            Problem::Caos3 => Box::new(contest::InPlay::Lava),
         };
         Game { entry, object }
     }
