@@ -101,6 +101,13 @@ function playable(element, list, m) {
   return element;
 }
 
+// A board played by cutting along its lines around a marked cell ('@'), as the sheet is:
+// told from the list (moves with a cut, or the mark), not from the game's name.
+function isCutBoard(list) {
+  return list.moves.some((m) => m.cut_after_row !== undefined || m.cut_after_column !== undefined) ||
+    list.board.some((row) => row.includes("@"));
+}
+
 // An SVG element with its attributes.
 function svgEl(tag, attrs) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -504,7 +511,7 @@ function render(list) {
         pairBoard(list, rows, list.moves.filter((m) => m.part === k + 1), (ch) => ch === "1"));
       board.append(cake);
     });
-  } else if (list.board && list.game === "shgame") {
+  } else if (list.board && isCutBoard(list)) {
     board.append(sheetBoard(list));
   } else if (list.board && list.moves.some((m) => m.cells)) {
     board.append(pairBoard(list, list.board, list.moves, (ch) => ch === "."));
