@@ -493,50 +493,20 @@ fn analyze_object(
     if misere {
         return misere_object(&g, &name, &positions, limit);
     }
-    let mut solver = Solver::with_limit(&g, limit);
-    let plain = (|| -> Result<_, SolveError> {
-        let moves = solver.sum_winning_moves(&positions)?;
-        let values = positions
-            .iter()
-            .map(|p| solver.grundy(p))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((moves, values))
-    })();
-    let report = match plain {
-        Ok((moves, values)) => {
-            let total = values.iter().fold(grundy::Nimber::ZERO, |a, &b| a ^ b);
-            let moves: Vec<serde_json::Value> = moves
-                .iter()
-                .map(|m| move_json(&positions, m.component, &m.leaves))
-                .collect();
-            json!({
-                "game": name,
-                "grundy": total.0,
-                "winner": Player::winner_of(total).as_str(),
-                "positions": positions.iter().map(Pos::json).collect::<Vec<_>>(),
-                "values": values.iter().map(|v| v.0).collect::<Vec<_>>(),
-                "winning_moves": moves,
-            })
-        }
-        Err(SolveError::Loopy { .. }) => {
-            let a =
-                loopy::game::analyze_sum(&g, &positions, limit).map_err(|e| solve_error(&g, e))?;
-            let mv =
-                |m: &loopy::game::LoopyMove<Pos>| move_json(&positions, m.component, &m.leaves);
-            json!({
-                "game": name,
-                "loopy": true,
-                "positions": positions.iter().map(Pos::json).collect::<Vec<_>>(),
-                "values": a.values.iter().map(Value::to_string).collect::<Vec<_>>(),
-                "value": a.value.to_string(),
-                "winner": a.outcome.as_str(),
-                "winning_moves": a.winning_moves().map(mv).collect::<Vec<_>>(),
-                "drawing_moves": a.drawing_moves().map(mv).collect::<Vec<_>>(),
-            })
-        }
-        Err(e) => return Err(solve_error(&g, e)),
+    // The library's one analysis of a sum of such positions, the report a script game
+    // gets: values, or with cycles the generalised values and draws.
+    let written = |p: &Pos| match p {
+        Pos::Int(n) => grundy::script::ScriptPosition::Int(*n),
+        Pos::Tuple(v) => grundy::script::ScriptPosition::List(v.iter().copied().collect()),
     };
-    Ok(report.to_string())
+    let analysis = grundy::report::script::analyze_positions(&g, &name, &positions, limit, written)
+        .map_err(|e| solve_error(&g, e))?;
+    let report = match analysis {
+        grundy::report::script::Analysis::Plain(r) => serde_json::to_string(&r),
+        grundy::report::script::Analysis::Loopy(r) => serde_json::to_string(&r),
+    }
+    .map_err(|e| GrundyError::new_err(e.to_string()))?;
+    Ok(report)
 }
 
 /// The board game a table is of, by the name `grundy table` takes.

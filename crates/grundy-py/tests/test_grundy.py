@@ -139,6 +139,12 @@ def test_a_python_game_matches_the_built_in_family():
     assert mine.value == built_in.value
     assert mine.winner == built_in.winner
     assert [(m["component"], sorted(m["to"])) for m in mine.winning_moves] == [(3, [1, 3])]
+    # The library's analysis of a sum, the one a script game gets: the same report with
+    # the same moves, each labelled as a script's is.
+    script = grundy.analyze("script:" + str(ROOT / "examples/games/kayles.rhai"), "3 4 5")
+    assert mine.value == script.value
+    assert [(m["component"], sorted(m["to"])) for m in script.winning_moves] == [(3, [1, 3])]
+    assert mine.winning_moves[0]["move"].startswith("position 3 (5): move to ")
 
 
 def test_a_python_game_with_cycles_is_answered_with_draws():

@@ -216,6 +216,72 @@ fn analyze_loopy_by(
     Ok((report, a.graph_positions, a.graph_moves))
 }
 
+/// A sum of `positions` of any game whose positions are written as integers and arrays of
+/// integers (a game written in Python, say), named `name`, explained with at most `limit`
+/// positions held: the memo solver's values, or, when positions repeat, the generalised
+/// values with draws. `written` gives each position as a script position, for the report.
+/// The same reports a script game gets, so every front end serialises one type.
+pub fn analyze_positions<G: crate::game::Game>(
+    game: &G,
+    name: &str,
+    positions: &[G::Position],
+    limit: usize,
+    written: impl Fn(&G::Position) -> ScriptPosition,
+) -> Result<Analysis, SolveError> {
+    let shown: Vec<ScriptPosition> = positions.iter().map(&written).collect();
+    let mv = |component: usize, leaves: &[G::Position]| {
+        let sm = crate::script::ScriptMove {
+            component: component + 1,
+            from: shown[component].clone(),
+            to: leaves.iter().map(&written).collect(),
+        };
+        Move {
+            label: sm.to_string(),
+            component: sm.component,
+            from: sm.from,
+            to: sm.to,
+        }
+    };
+    let mut solver = crate::solve::memo::Solver::with_limit(game, limit);
+    let plain = (|| -> Result<_, SolveError> {
+        let moves = solver.sum_winning_moves(positions)?;
+        let values = positions
+            .iter()
+            .map(|p| solver.grundy(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((moves, values))
+    })();
+    match plain {
+        Ok((moves, values)) => {
+            let grundy = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+            Ok(Analysis::Plain(ScriptReport {
+                game: name.to_string(),
+                grundy,
+                winner: Player::winner_of(grundy),
+                positions: shown.clone(),
+                values,
+                winning_moves: moves.iter().map(|m| mv(m.component, &m.leaves)).collect(),
+            }))
+        }
+        Err(SolveError::Loopy { .. }) => {
+            let a = analyze_sum(game, positions, limit)?;
+            let loopy_move =
+                |m: &crate::solve::loopy::game::LoopyMove<G::Position>| mv(m.component, &m.leaves);
+            Ok(Analysis::Loopy(LoopyScriptReport {
+                game: name.to_string(),
+                loopy: true,
+                positions: shown.clone(),
+                values: a.values.iter().map(ToString::to_string).collect(),
+                value: a.value.to_string(),
+                winner: a.outcome,
+                winning_moves: a.winning_moves().map(loopy_move).collect(),
+                drawing_moves: a.drawing_moves().map(loopy_move).collect(),
+            }))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Every move of `positions` of a game with cycles, each with the generalised value it
 /// leaves: winning moves leave a position the opponent loses, drawing ones a draw.
 pub fn loopy_moves(
