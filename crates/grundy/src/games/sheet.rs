@@ -19,7 +19,94 @@
 //! assert_eq!(sheet::count_first_player_wins(6, 7), 42);
 //! ```
 
+use crate::drawing::Drawing;
+use crate::error::Error;
+use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
 use crate::nimber::Nimber;
+use crate::parse::{Input, Tokens};
+
+/// The largest side accepted: the count of winning marks is exact up to here.
+pub const MAX_SIDE: u64 = 1_000_000_000_000_000_000;
+/// The longest side of a sheet that is drawn.
+pub const MAX_DRAWN_SIDE: u64 = 40;
+
+/// The sheet as a game of its own, for its notation: a position is `[n, m, x, y]` (the rows,
+/// the columns, the mark's row and column, from 1), a move a cut. Its options list every
+/// cut, so they are asked only of sheets small enough to list; values come from the four
+/// heaps ([`grundy`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sheet;
+
+impl Game for Sheet {
+    type Position = [u64; 4];
+
+    fn options(&self, &[n, m, x, y]: &[u64; 4], out: &mut Vec<Components<[u64; 4]>>) {
+        out.extend(
+            cuts(n, m, x, y)
+                .into_iter()
+                .map(|c| crate::game::to(c.after)),
+        );
+    }
+}
+
+/// A sheet written as `analyze shgame` reads it: `N M X Y`; a cut labelled by the lines it
+/// throws away and the side, and drawn as the sheet ('@' the mark) up to
+/// [`MAX_DRAWN_SIDE`] a side.
+impl Notation for Sheet {
+    fn read(&self, input: &Input) -> Result<Vec<[u64; 4]>, Error> {
+        let mut t = Tokens::new(&input.bytes);
+        let mut read = |what: &str, hi: u64| t.u64_in(what, 1, hi).map_err(|e| input.error(e));
+        let n = read("the number of rows N", MAX_SIDE)?;
+        let m = read("the number of columns M", MAX_SIDE)?;
+        let x = read(&format!("the mark's row X (at most N = {n})"), n)?;
+        let y = read(&format!("the mark's column Y (at most M = {m})"), m)?;
+        t.end().map_err(|e| input.error(e))?;
+        Ok(vec![[n, m, x, y]])
+    }
+
+    fn write(&self, sum: &[[u64; 4]]) -> String {
+        let sheets: Vec<String> = sum
+            .iter()
+            .map(|[n, m, x, y]| format!("{n} {m} {x} {y}"))
+            .collect();
+        sheets.join(" ")
+    }
+
+    fn moves(&self, sum: &[[u64; 4]], i: usize) -> Vec<Labelled<[u64; 4]>> {
+        const SIDES: [&str; 4] = [
+            "columns off the left",
+            "columns off the right",
+            "rows off the top",
+            "rows off the bottom",
+        ];
+        let [n, m, x, y] = sum[i];
+        cuts(n, m, x, y)
+            .into_iter()
+            .map(|c| Labelled {
+                label: format!("cut {} {}", c.lines, SIDES[c.side]),
+                leaves: crate::game::to(c.after),
+                cells: None,
+                along: None,
+            })
+            .collect()
+    }
+
+    fn draw(&self, sum: &[[u64; 4]]) -> Option<Drawing> {
+        let &[[n, m, x, y]] = sum else { return None };
+        if n > MAX_DRAWN_SIDE || m > MAX_DRAWN_SIDE {
+            return None;
+        }
+        let rows = (1..=n)
+            .map(|r| {
+                (1..=m)
+                    .map(|c| if (r, c) == (x, y) { "@" } else { "." }.to_string())
+                    .collect()
+            })
+            .collect();
+        Some(Drawing::Grid { rows })
+    }
+}
 
 /// The four Nim heaps of a marked cell (1-based row `x` of `n`, column `y` of `m`):
 /// `[left, right, up, down]`.
@@ -136,6 +223,29 @@ pub fn count_first_player_wins_linear(n: u64, m: u64) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A sheet reads back what it writes, and its notation lists the cuts the move list
+        /// of `analyze` gives, labels and sheets left alike.
+        #[test]
+        fn the_notation_reads_back_and_lists_the_cuts(n in 1u64..30, m in 1u64..30, a in 0u64..1000, b in 0u64..1000) {
+            let (x, y) = (1 + a % n, 1 + b % m);
+            let text = format!("{n} {m} {x} {y}");
+            let sum = Sheet.read(&Input::new("s", text.clone())).expect("a sheet");
+            prop_assert_eq!(&sum, &vec![[n, m, x, y]]);
+            prop_assert_eq!(Sheet.write(&sum), text.clone());
+            let ours: Vec<(String, String)> = Sheet
+                .moves(&sum, 0)
+                .into_iter()
+                .map(|l| (l.label, Sheet.write(&l.leaves)))
+                .collect();
+            let listed = crate::report::moves::sheet(&Input::new("s", text)).expect("listed");
+            let theirs: Vec<(String, String)> =
+                listed.moves.iter().map(|m| (m.label.clone(), m.position.clone())).collect();
+            prop_assert_eq!(ours, theirs);
+        }
+    }
 
     #[test]
     fn one_by_one_is_lost() {

@@ -418,29 +418,20 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
 
 /// The sheet: every cut, the fewest lines first.
 pub fn sheet(input: &Input) -> Result<MoveList, Error> {
+    use crate::games::sheet::Sheet;
     let s = super::sheet::parse(input)?;
     let (n, m, x, y) = (s.rows, s.columns, s.mark_row, s.mark_column);
     let count: u64 = crate::games::sheet::heaps(n, m, x, y).iter().sum();
     if count > MAX_MOVES {
         return Err(too_many(count));
     }
-    let sides = [
-        "columns off the left",
-        "columns off the right",
-        "rows off the top",
-        "rows off the bottom",
-    ];
-    let candidates = crate::games::sheet::cuts(n, m, x, y)
+    // The cuts as the sheet's notation labels them, each with the sheet it leaves.
+    let here = [n, m, x, y];
+    let candidates = Sheet
+        .moves(&[here], 0)
         .into_iter()
-        .map(|c| {
-            let [a, b, p, q] = c.after;
-            Candidate::new(
-                format!("cut {} {}", c.lines, sides[c.side]),
-                format!("{a} {b} {p} {q}"),
-                c.value,
-                c.lines,
-            )
-        })
+        .zip(crate::games::sheet::cuts(n, m, x, y))
+        .map(|(l, c)| Candidate::new(l.label, Sheet.write(&l.leaves), c.value, c.lines))
         .collect();
     let g = crate::games::sheet::grundy(n, m, x, y);
     let mut moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;
@@ -455,7 +446,7 @@ pub fn sheet(input: &Input) -> Result<MoveList, Error> {
     }
     let mut list = MoveList::new(
         "shgame",
-        format!("{n} {m} {x} {y}"),
+        Sheet.write(&[here]),
         Some(g),
         Player::winner_of(g),
         moves,

@@ -9,10 +9,10 @@ use super::{Error, winner_line, write_moves};
 use crate::game::Player;
 use crate::games::{nim, sheet};
 use crate::nimber::Nimber;
-use crate::parse::{Input, Tokens};
+use crate::parse::Input;
 
 /// The largest side accepted: the count of winning marks is exact up to here.
-pub const MAX_SIDE: u64 = 1_000_000_000_000_000_000;
+pub const MAX_SIDE: u64 = sheet::MAX_SIDE;
 /// The largest sheet drawn in the text report.
 const MAX_DRAWN: u64 = 40;
 
@@ -73,15 +73,10 @@ pub struct Move {
     pub after: Sheet,
 }
 
-/// Reads `N M X Y`.
+/// Reads `N M X Y` (by the sheet's notation, beside its rules in [`crate::games::sheet`]).
 pub fn parse(input: &Input) -> Result<Sheet, Error> {
-    let mut t = Tokens::new(&input.bytes);
-    let mut read = |what: &str, hi: u64| t.u64_in(what, 1, hi).map_err(|e| input.error(e));
-    let n = read("the number of rows N", MAX_SIDE)?;
-    let m = read("the number of columns M", MAX_SIDE)?;
-    let x = read(&format!("the mark's row X (at most N = {n})"), n)?;
-    let y = read(&format!("the mark's column Y (at most M = {m})"), m)?;
-    t.end().map_err(|e| input.error(e))?;
+    use crate::games::notation::Notation as _;
+    let [n, m, x, y] = sheet::Sheet.read(input)?[0];
     Ok(Sheet {
         rows: n,
         columns: m,
