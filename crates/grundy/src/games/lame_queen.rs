@@ -113,6 +113,62 @@ impl Notation for LameQueen {
     }
 }
 
+/// The lame queen as the contest writes it (lamqugam): the step is part of the position,
+/// `d x y` with squares counted from 1 ((1, 1) has no move). A position is `(d, x, y)`; its
+/// moves are [`LameQueen`]'s with that step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ContestQueen;
+
+impl Game for ContestQueen {
+    type Position = (u64, u32, u32);
+
+    fn options(&self, &(d, x, y): &(u64, u32, u32), out: &mut Vec<Components<(u64, u32, u32)>>) {
+        let mut moves = Vec::new();
+        LameQueen { d }.options(&(x, y), &mut moves);
+        out.extend(
+            moves
+                .into_iter()
+                .map(|m| m.into_iter().map(|(a, b)| (d, a, b)).collect()),
+        );
+    }
+}
+
+/// `d x y`, squares from 1; a move labelled by the square it reaches (from 1), and placed
+/// on the board drawn with the corner at the bottom left.
+impl Notation for ContestQueen {
+    fn read(&self, input: &Input) -> Result<Vec<(u64, u32, u32)>, Error> {
+        let err = |e| input.error(e);
+        let mut t = Tokens::new(&input.bytes);
+        let d = t.u64_in("d", 1, MAX_STEP).map_err(err)?;
+        let x = t.u64_in("x", 1, MAX_COORD).map_err(err)?;
+        let y = t.u64_in("y", 1, MAX_COORD).map_err(err)?;
+        t.end().map_err(err)?;
+        Ok(vec![(d, x as u32, y as u32)])
+    }
+
+    fn write(&self, sum: &[(u64, u32, u32)]) -> String {
+        let squares: Vec<String> = sum.iter().map(|(d, x, y)| format!("{d} {x} {y}")).collect();
+        squares.join(" ")
+    }
+
+    fn moves(&self, sum: &[(u64, u32, u32)], i: usize) -> Vec<Labelled<(u64, u32, u32)>> {
+        let (d, x, y) = sum[i];
+        LameQueen { d }
+            .moves(&[(x, y)], 0)
+            .into_iter()
+            .map(|l| {
+                let (a, b) = l.leaves[0];
+                Labelled {
+                    label: format!("to ({a}, {b})"),
+                    leaves: crate::game::to((d, a, b)),
+                    cells: l.cells,
+                    along: None,
+                }
+            })
+            .collect()
+    }
+}
+
 impl Game for LameQueen {
     type Position = (u32, u32);
 
@@ -458,6 +514,29 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// The contest's notation reads back what it writes, and lists the moves of the
+        /// contest's move list, labels and squares alike.
+        #[test]
+        fn the_contest_notation_reads_back_and_lists_the_moves(d in 1u64..5, x in 1u64..40, y in 1u64..40) {
+            let text = format!("{d} {x} {y}");
+            let sum = ContestQueen.read(&Input::new("q", text.clone())).expect("a square");
+            prop_assert_eq!(ContestQueen.write(&sum), text.clone());
+            let mut ours: Vec<(String, String, Vec<[u64; 2]>)> = ContestQueen
+                .moves(&sum, 0)
+                .into_iter()
+                .map(|m| (m.label, ContestQueen.write(&m.leaves), m.cells.unwrap_or_default()))
+                .collect();
+            let listed = crate::report::moves::queen(&Input::new("q", text)).expect("listed");
+            let mut theirs: Vec<(String, String, Vec<[u64; 2]>)> = listed
+                .moves
+                .iter()
+                .map(|m| (m.label.clone(), m.position.clone(), m.cell.into_iter().collect()))
+                .collect();
+            ours.sort();
+            theirs.sort();
+            prop_assert_eq!(ours, theirs);
+        }
+
         /// The plane notation reads back what it writes, and lists the moves the product's
         /// move list (from the P-position tables) gives, with the same labels and cells.
         #[test]

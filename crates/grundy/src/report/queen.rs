@@ -14,7 +14,7 @@ use super::{Error, winner_line, write_moves};
 use crate::game::Player;
 use crate::games::lame_queen::{self, PPositions};
 use crate::nimber::Nimber;
-use crate::parse::{Input, Tokens};
+use crate::parse::Input;
 
 /// The largest square drawn in the text report.
 const MAX_DRAWN: u64 = 40;
@@ -60,16 +60,12 @@ pub struct Move {
     pub to: [u64; 2],
 }
 
-/// Reads `d x y`.
+/// Reads `d x y` (by the contest queen's notation, beside its rules in
+/// [`lame_queen::ContestQueen`]).
 pub fn parse(input: &Input) -> Result<(u64, u64, u64), Error> {
-    let err = |e| input.error(e);
-    let mut t = Tokens::new(&input.bytes);
-    let coord = lame_queen::MAX_COORD;
-    let d = t.u64_in("d", 1, lame_queen::MAX_STEP).map_err(err)?;
-    let x = t.u64_in("x", 1, coord).map_err(err)?;
-    let y = t.u64_in("y", 1, coord).map_err(err)?;
-    t.end().map_err(err)?;
-    Ok((d, x, y))
+    use crate::games::notation::Notation as _;
+    let (d, x, y) = lame_queen::ContestQueen.read(input)?[0];
+    Ok((d, u64::from(x), u64::from(y)))
 }
 
 /// The square of `input` explained.
