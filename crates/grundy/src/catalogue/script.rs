@@ -5,6 +5,7 @@
 use super::Analysis;
 use super::components::{Searched, judged, remoteness};
 use super::object::{Knob, Object};
+use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::explore::{GridReport, LineReport, grid_report};
@@ -27,12 +28,7 @@ pub(super) fn script_analysis((analysis, stats): (report::script::Analysis, Stri
 
 impl Searched for Script {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run(&*self.0, &|p| {
-            if p.trim().is_empty() {
-                return Ok(Vec::new());
-            }
-            crate::script::parse_positions(p).map_err(|e| Error::input(e.to_string()))
-        })
+        search.run(&*self.0, &|p| self.0.read(&super::components::text(p)))
     }
 }
 

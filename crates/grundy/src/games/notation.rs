@@ -37,7 +37,7 @@ pub struct Labelled<P> {
 }
 
 /// How the positions of a game are read, written, labelled and drawn.
-pub trait Notation: Game<Position: Ord + std::fmt::Debug> + Send + Sync {
+pub trait Notation: Game<Position: Ord + std::fmt::Debug> {
     /// The sum a text stands for, refused with the input's name, the line and what was
     /// expected. Components with no move may be dropped.
     fn read(&self, input: &Input) -> Result<Vec<Self::Position>, Error>;

@@ -942,9 +942,82 @@ pub fn parse_positions(text: &str) -> Result<Vec<ScriptPosition>, ParseError> {
     Ok(out)
 }
 
+/// A script game's positions written as `analyze script:FILE` reads them: integers and
+/// arrays of integers separated by white space (nothing at all is the empty sum); a move
+/// labelled by the position it is made in and what it leaves.
+impl crate::games::notation::Notation for ScriptGame {
+    fn read(
+        &self,
+        input: &crate::parse::Input,
+    ) -> Result<Vec<ScriptPosition>, crate::error::Error> {
+        let text = input.text()?;
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        parse_positions(text).map_err(|e| input.error(e))
+    }
+
+    fn write(&self, sum: &[ScriptPosition]) -> String {
+        let shown: Vec<String> = sum.iter().map(ToString::to_string).collect();
+        shown.join(" ")
+    }
+
+    fn moves(
+        &self,
+        sum: &[ScriptPosition],
+        i: usize,
+    ) -> Vec<crate::games::notation::Labelled<ScriptPosition>> {
+        let mut options = Vec::new();
+        self.options(&sum[i], &mut options);
+        options
+            .into_iter()
+            .map(|leaves| crate::games::notation::Labelled {
+                label: ScriptMove {
+                    component: i + 1,
+                    from: sum[i].clone(),
+                    to: leaves.to_vec(),
+                }
+                .to_string(),
+                leaves,
+                cells: None,
+                along: None,
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::notation::Notation;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Positions a script game's notation writes read back to the same sum, and each
+        /// move it lists is one of the script's options.
+        #[test]
+        fn written_positions_read_back(
+            sum in proptest::collection::vec(
+                prop_oneof![
+                    (0i64..50).prop_map(ScriptPosition::Int),
+                    proptest::collection::vec(0i64..9, 0..4)
+                        .prop_map(|v| ScriptPosition::List(v.into_iter().collect())),
+                ],
+                0..6,
+            )
+        ) {
+            let g = game("fn options(p) { if type_of(p) == \"i64\" { if p > 0 { [p - 1] } else { [] } } else { [] } }");
+            let written = g.write(&sum);
+            let read = g.read(&crate::parse::Input::new("s", written)).expect("read back");
+            prop_assert_eq!(&read, &sum);
+            for (i, p) in sum.iter().enumerate() {
+                let listed = g.moves(&sum, i);
+                let mut options = Vec::new();
+                g.options(p, &mut options);
+                prop_assert_eq!(listed.iter().map(|l| l.leaves.clone()).collect::<Vec<_>>(), options);
+            }
+        }
+    }
 
     fn game(text: &str) -> ScriptGame {
         ScriptGame::compile("t.rhai", text).unwrap()
