@@ -473,7 +473,7 @@ pub const ENTRIES: &[Entry] = &[
         play: "Pick a move from the list: each takes one edge and every edge touching it.",
         make: |name| {
             Ok(object::Notated::boxed(
-                crate::games::arc_kayles::ArcKayles,
+                crate::games::arc_kayles::ArcKayles::default(),
                 name,
             ))
         },

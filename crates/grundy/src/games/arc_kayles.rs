@@ -21,17 +21,43 @@ use crate::games::notation::{Labelled, Notation};
 use crate::parse::{Found, Input, Tokens};
 
 /// The most vertices a position may have.
-pub const MAX_VERTICES: u64 = 10_000;
-/// The most edges a position may have.
-pub const MAX_EDGES: u64 = 10_000;
+pub const MAX_VERTICES: u64 = 8192;
+/// The most edges a position may have (listing the moves of one component of m edges
+/// writes about m² edges).
+pub const MAX_EDGES: u64 = 4096;
+/// The most work one game object may do, in edges written while listing moves (4 bytes
+/// and some 30 ns each here), so a search stays under about 400 MB and 4 seconds. Past it
+/// the search stops with a line saying so, instead of filling the memory: a path of 550
+/// vertices is analysed within it (1.8 s), one of 600 is not.
+pub const MAX_WORK: u64 = 100_000_000;
 
 /// One connected component: its edges `[u, v]` with `u < v`, sorted, the vertices
 /// numbered 0, 1, ... in the order of their numbers in the graph it came from.
 pub type Component = Vec<[u16; 2]>;
 
-/// Arc-Kayles.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ArcKayles;
+/// Arc-Kayles, with the work its searches have done so far and the most they may do
+/// ([`MAX_WORK`] by default).
+#[derive(Clone, Debug)]
+pub struct ArcKayles {
+    work: std::cell::Cell<u64>,
+    limit: u64,
+}
+
+impl Default for ArcKayles {
+    fn default() -> ArcKayles {
+        ArcKayles::with_work_limit(MAX_WORK)
+    }
+}
+
+impl ArcKayles {
+    /// Arc-Kayles whose searches stop after looking at `limit` edges.
+    pub fn with_work_limit(limit: u64) -> ArcKayles {
+        ArcKayles {
+            work: std::cell::Cell::new(0),
+            limit,
+        }
+    }
+}
 
 /// How many vertices a component has.
 fn order(c: &[[u16; 2]]) -> u64 {
@@ -80,6 +106,11 @@ impl Game for ArcKayles {
     type Position = Component;
 
     fn options(&self, p: &Component, out: &mut Vec<Components<Component>>) {
+        let work = self.work.get().saturating_add((p.len() as u64).pow(2));
+        self.work.set(work);
+        if work > self.limit {
+            return;
+        }
         let n = order(p) as usize;
         for &[u, v] in p {
             let left: Vec<[u32; 2]> = p
@@ -97,6 +128,15 @@ impl Game for ArcKayles {
 
     fn option_count(&self, p: &Component) -> Option<usize> {
         Some(p.len())
+    }
+
+    fn fault(&self) -> Option<String> {
+        (self.work.get() > self.limit).then(|| {
+            format!(
+                "listing moves wrote more than {} edges, the most one analysis may: this graph is too large to be searched exactly",
+                self.limit
+            )
+        })
     }
 }
 
@@ -262,8 +302,8 @@ mod tests {
         /// The value the memo solver gives the sum of components is the brute force's.
         #[test]
         fn the_sum_of_components_is_worth_the_whole_graph((n, edges) in graphs()) {
-            let sum = ArcKayles.read(&Input::new("g", written(n, &edges))).expect("a graph");
-            let mut solver = Solver::new(ArcKayles);
+            let sum = ArcKayles::default().read(&Input::new("g", written(n, &edges))).expect("a graph");
+            let mut solver = Solver::new(ArcKayles::default());
             let value = solver.sum_grundy(&sum).expect("solved");
             prop_assert_eq!(value, brute(&edges));
         }
@@ -271,8 +311,8 @@ mod tests {
         /// What `write` gives is read back to the same sum.
         #[test]
         fn a_written_sum_reads_back_the_same((n, edges) in graphs()) {
-            let sum = ArcKayles.read(&Input::new("g", written(n, &edges))).expect("a graph");
-            let again = ArcKayles.read(&Input::new("w", ArcKayles.write(&sum))).expect("written");
+            let sum = ArcKayles::default().read(&Input::new("g", written(n, &edges))).expect("a graph");
+            let again = ArcKayles::default().read(&Input::new("w", ArcKayles::default().write(&sum))).expect("written");
             prop_assert_eq!(again, sum);
         }
     }
@@ -282,15 +322,34 @@ mod tests {
     #[test]
     fn a_path_is_dawsons_kayles() {
         let family: crate::family::Family = "dawson-kayles".parse().expect("a family");
-        let mut solver = Solver::new(ArcKayles);
+        let mut solver = Solver::new(ArcKayles::default());
         for n in 0..=40u64 {
             let edges: Vec<[u64; 2]> = (1..n).map(|u| [u, u + 1]).collect();
-            let sum = ArcKayles
+            let sum = ArcKayles::default()
                 .read(&Input::new("path", written(n, &edges)))
                 .expect("a path");
             let heap = family.analyze_heaps(&[n]).expect("a heap").grundy;
             assert_eq!(solver.sum_grundy(&sum).expect("solved"), heap, "P{n}");
         }
+    }
+
+    /// A graph too large to search stops at the work bound with a line saying so, rather
+    /// than running for hours (a path of 10,000 vertices needs about 10^12 edges looked
+    /// at); here a path of 300 against a bound of 10^6.
+    #[test]
+    fn a_graph_too_large_to_search_is_refused_at_the_work_bound() {
+        let n = 300u64;
+        let edges: Vec<[u64; 2]> = (1..n).map(|u| [u, u + 1]).collect();
+        let game = ArcKayles::with_work_limit(1_000_000);
+        let sum = game
+            .read(&Input::new("path", written(n, &edges)))
+            .expect("a path");
+        let mut solver = Solver::new(&game);
+        let e = solver.sum_grundy(&sum).expect_err("refused");
+        assert!(
+            e.to_string().contains("too large to be searched exactly"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -315,10 +374,12 @@ mod tests {
             ("2 1\n1 2\n7\n", "g:3: expected end of input, found '7'"),
             (
                 "20000 1\n",
-                "g:1: expected the number of vertices (0 to 10000), found 20000",
+                "g:1: expected the number of vertices (0 to 8192), found 20000",
             ),
         ] {
-            let e = ArcKayles.read(&Input::new("g", text)).expect_err(text);
+            let e = ArcKayles::default()
+                .read(&Input::new("g", text))
+                .expect_err(text);
             assert_eq!(e.message, says, "{text:?}");
         }
     }

@@ -13,8 +13,8 @@
 //! use grundy::parse::Input;
 //!
 //! // A path of four vertices: three edges.
-//! let sum = ArcKayles.read(&Input::new("<example>", "4 3\n1 2\n2 3\n3 4\n"))?;
-//! assert_eq!(ArcKayles.write(&sum), "4 3\n1 2\n2 3\n3 4\n");
+//! let sum = ArcKayles::default().read(&Input::new("<example>", "4 3\n1 2\n2 3\n3 4\n"))?;
+//! assert_eq!(ArcKayles::default().write(&sum), "4 3\n1 2\n2 3\n3 4\n");
 //! # Ok::<(), grundy::report::Error>(())
 //! ```
 
