@@ -3,13 +3,12 @@
 //! play and remoteness.
 
 use super::Analysis;
-use super::components::{Searched, judged, remoteness, text};
+use super::components::{Searched, text};
 use super::object::{Knob, Object};
 use crate::games::board::chomp::Chomp as ChompRules;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
-use crate::report::misere::MISERE_POSITIONS;
 use crate::report::moves::MoveList;
 use crate::report::sum_search::SumSearch;
 use crate::report::table::BoardGame;
@@ -63,18 +62,7 @@ impl Object for Cram {
         report::moves::cram(input, options, progress)
     }
 
-    fn misere_moves(
-        &self,
-        input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        judged(self, input, options, progress, MISERE_POSITIONS)
-    }
-
-    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        remoteness(self, input, list, limit)
-    }
+    super::components::searched_whole!();
 
     fn takes(&self, knob: Knob) -> bool {
         matches!(knob, Knob::Memory | Knob::Threads | Knob::Checkpoint)
@@ -119,18 +107,7 @@ impl Object for Chomp {
         report::moves::chomp(input, options, progress)
     }
 
-    fn misere_moves(
-        &self,
-        input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        judged(self, input, options, progress, MISERE_POSITIONS)
-    }
-
-    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        remoteness(self, input, list, limit)
-    }
+    super::components::searched_whole!();
 
     fn takes(&self, knob: Knob) -> bool {
         knob == Knob::Memory

@@ -73,3 +73,36 @@ pub(super) fn remoteness<G: Searched>(
 ) -> Result<(), Error> {
     game.search(input, report::remoteness::Fill { list, limit })
 }
+
+/// The two methods of [`Object`](super::object::Object) alike in every game whose sums are
+/// searched whole: misère play judged by the misère search holding at most the sums the
+/// expression gives (`options` names the analysis's options in it), remoteness by the
+/// remoteness search.
+macro_rules! searched_whole {
+    () => {
+        $crate::catalogue::components::searched_whole!(|_options| {
+            $crate::report::misere::MISERE_POSITIONS
+        });
+    };
+    (|$options:ident| $limit:expr) => {
+        fn misere_moves(
+            &self,
+            input: &$crate::parse::Input,
+            $options: &$crate::report::Options,
+            progress: &mut (dyn $crate::progress::Progress + Send),
+        ) -> Result<$crate::report::moves::MoveList, $crate::report::Error> {
+            let limit = $limit;
+            $crate::catalogue::components::judged(self, input, $options, progress, limit)
+        }
+
+        fn remoteness(
+            &self,
+            input: &$crate::parse::Input,
+            list: &mut $crate::report::moves::MoveList,
+            limit: usize,
+        ) -> Result<(), $crate::report::Error> {
+            $crate::catalogue::components::remoteness(self, input, list, limit)
+        }
+    };
+}
+pub(crate) use searched_whole;

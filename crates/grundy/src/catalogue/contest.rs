@@ -5,12 +5,11 @@
 //! the boards in play of Inventor Outlasting and caos3 have not.
 
 use super::Analysis;
-use super::components::{Searched, heap_bound, judged, queen_square, remoteness, text};
+use super::components::{Searched, heap_bound, queen_square, remoteness, text};
 use super::object::{Knob, Object};
 use crate::contest::Problem;
 use crate::parse::Input;
 use crate::progress::Progress;
-use crate::report::misere::MISERE_POSITIONS;
 use crate::report::moves::{MoveList, Played};
 use crate::report::sum_search::SumSearch;
 use crate::report::{self, Error, Options, Report};
@@ -123,18 +122,7 @@ impl Object for Queen {
         report::moves::queen(input)
     }
 
-    fn misere_moves(
-        &self,
-        input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        judged(self, input, options, progress, MISERE_POSITIONS)
-    }
-
-    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        remoteness(self, input, list, limit)
-    }
+    super::components::searched_whole!();
 
     fn problem(&self) -> Option<Problem> {
         Some(Problem::Lamqugam)
@@ -252,18 +240,7 @@ impl Object for Cakes {
         report::moves::cakes(input, options, progress)
     }
 
-    fn misere_moves(
-        &self,
-        input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        judged(self, input, options, progress, MISERE_POSITIONS)
-    }
-
-    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        remoteness(self, input, list, limit)
-    }
+    super::components::searched_whole!();
 
     fn takes(&self, knob: Knob) -> bool {
         knob == Knob::Cache

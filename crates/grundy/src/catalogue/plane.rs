@@ -3,7 +3,7 @@
 //! square (x, y).
 
 use super::Analysis;
-use super::components::{Searched, judged, queen_square, remoteness, text};
+use super::components::{Searched, queen_square, text};
 use super::object::Object;
 use crate::games::lame_queen::{self, LameQueen};
 use crate::games::notation::Notation as _;
@@ -62,18 +62,7 @@ impl Object for Plane {
         report::moves::plane(&self.name, self.d, input)
     }
 
-    fn misere_moves(
-        &self,
-        input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        judged(self, input, options, progress, MISERE_POSITIONS)
-    }
-
-    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        remoteness(self, input, list, limit)
-    }
+    super::components::searched_whole!();
 
     fn grid(
         &self,

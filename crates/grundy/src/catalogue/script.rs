@@ -3,7 +3,7 @@
 //! function; searched whole for misère play and remoteness.
 
 use super::Analysis;
-use super::components::{Searched, judged, remoteness};
+use super::components::Searched;
 use super::object::{Knob, Object};
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
@@ -60,18 +60,7 @@ impl Object for Script {
         report::moves::script(&self.0, input, options)
     }
 
-    fn misere_moves(
-        &self,
-        input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
-    ) -> Result<MoveList, Error> {
-        judged(self, input, options, progress, options.script_positions())
-    }
-
-    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        remoteness(self, input, list, limit)
-    }
+    super::components::searched_whole!(|options| options.script_positions());
 
     fn line(
         &self,
