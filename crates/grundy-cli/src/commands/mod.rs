@@ -488,31 +488,28 @@ fn analyze(
 ) -> Result<(), Failure> {
     // An unknown game, or a bad script, is refused before standard input is waited for.
     let game = catalogue::lookup_for(name, Feature::Analyze).map_err(failure)?;
+    // A switch only some games take is refused for the others, naming those that take it.
+    let refused = |knob: Knob, play: &str, suffix: &str| {
+        Failure::input(anyhow!(
+            "{} applies to {}{play}, not to '{}'{suffix}",
+            knob.flag(),
+            catalogue::names_taking(knob),
+            grundy::parse::escaped_str(name)
+        ))
+    };
     let sized = game.takes(Knob::Memory);
     if memory.is_some() && !sized {
-        return Err(Failure::input(anyhow!(
-            "--memory applies to cram, chomp and script games, not to '{}'",
-            grundy::parse::escaped_str(name)
-        )));
+        return Err(refused(Knob::Memory, "", ""));
     }
     if checkpoint.is_some() && (!game.takes(Knob::Checkpoint) || misere) {
-        return Err(Failure::input(anyhow!(
-            "--checkpoint applies to cram under normal play, not to '{}'{}",
-            grundy::parse::escaped_str(name),
-            if misere { " --misere" } else { "" }
-        )));
+        let suffix = if misere { " --misere" } else { "" };
+        return Err(refused(Knob::Checkpoint, " under normal play", suffix));
     }
     if threads.is_some() && !game.takes(Knob::Threads) {
-        return Err(Failure::input(anyhow!(
-            "--threads applies to cram, not to '{}'",
-            grundy::parse::escaped_str(name)
-        )));
+        return Err(refused(Knob::Threads, "", ""));
     }
     if cache.is_some() && !game.takes(Knob::Cache) {
-        return Err(Failure::input(anyhow!(
-            "--cache applies to cakes (pshtbrth), not to '{}'",
-            grundy::parse::escaped_str(name)
-        )));
+        return Err(refused(Knob::Cache, "", ""));
     }
     if pictures.iter().any(|(p, _)| p.is_some()) && !game.supports(Feature::Picture) {
         return Err(Failure::input(anyhow!(

@@ -35,7 +35,7 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
                     "--d applies to lamqugam; {name} names its own diagonal step"
                 )));
             }
-            let title = if name == "wythoff" {
+            let title = if step == 1 {
                 format!("Wythoff's game on 0..={0} × 0..={0}", size - 1)
             } else {
                 format!("the lame queen, d = {step}, on 0..={0} × 0..={0}", size - 1)
@@ -44,7 +44,8 @@ pub fn run(game: &str, d: Option<u64>, size: u64, file: &Path) -> Result<(), Fai
         }
         _ => {
             return Err(Failure::input(anyhow!(
-                "picture draws the P-positions of lamqugam, wythoff and lame-queen:D; for {}, analyze --png draws a position",
+                "picture draws the P-positions of {}; for {}, analyze --png draws a position",
+                catalogue::names_supporting(Feature::Map),
                 named.name()
             )));
         }

@@ -61,3 +61,39 @@ fn every_game_reported_as_a_sum_answers_every_question_from_its_example() {
         "no game of the catalogue is analysed through its notation"
     );
 }
+
+/// A switch only some games take (`--memory`, `--threads`, `--checkpoint`, `--cache`) is
+/// taken by every game whose entry lists it, and refused for every other game with a line
+/// that names the games taking it, as the catalogue lists them.
+#[test]
+fn each_switch_is_taken_by_the_games_whose_entry_lists_it_and_refused_naming_them() {
+    use grundy::catalogue::object::Knob;
+    let dir = tempfile::tempdir().expect("a folder");
+    let checkpoint = dir.path().join("saved");
+    let checkpoint = checkpoint.to_str().expect("a UTF-8 path");
+    let cache = dir.path().to_str().expect("a UTF-8 path");
+    let knobs: [(Knob, &[&str]); 4] = [
+        (Knob::Memory, &["--memory", "64M"]),
+        (Knob::Threads, &["--threads", "1"]),
+        (Knob::Checkpoint, &["--checkpoint", checkpoint]),
+        (Knob::Cache, &["--cache", cache]),
+    ];
+    for (knob, switch) in knobs {
+        let takers = grundy::catalogue::names_taking(knob);
+        assert!(!takers.is_empty(), "{knob:?}");
+        let mut refused = 0;
+        for e in ENTRIES.iter().filter(|e| !e.name.ends_with(':')) {
+            let mut args = vec!["analyze", e.name, "-"];
+            args.extend_from_slice(switch);
+            if e.takes(knob) {
+                run_ok(&args, e.example);
+                let _ = std::fs::remove_file(dir.path().join("saved"));
+            } else {
+                refused += 1;
+                let line = format!("{} applies to {takers}", switch[0]);
+                assert_refused(&args, e.example, 2, &line);
+            }
+        }
+        assert!(refused > 0, "{knob:?}");
+    }
+}

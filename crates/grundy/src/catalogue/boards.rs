@@ -4,7 +4,7 @@
 
 use super::Analysis;
 use super::components::{Searched, text};
-use super::object::{Knob, Object};
+use super::object::Object;
 use crate::games::board::chomp::Chomp as ChompRules;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
@@ -64,10 +64,6 @@ impl Object for Cram {
 
     super::components::searched_whole!();
 
-    fn takes(&self, knob: Knob) -> bool {
-        matches!(knob, Knob::Memory | Knob::Threads | Knob::Checkpoint)
-    }
-
     fn board_game(&self) -> Option<BoardGame> {
         Some(BoardGame::Cram)
     }
@@ -108,10 +104,6 @@ impl Object for Chomp {
     }
 
     super::components::searched_whole!();
-
-    fn takes(&self, knob: Knob) -> bool {
-        knob == Knob::Memory
-    }
 
     fn board_game(&self) -> Option<BoardGame> {
         Some(BoardGame::Chomp)

@@ -6,7 +6,7 @@
 
 use super::Analysis;
 use super::components::{Searched, heap_bound, queen_square, remoteness, text};
-use super::object::{Knob, Object};
+use super::object::Object;
 use crate::contest::Problem;
 use crate::parse::Input;
 use crate::progress::Progress;
@@ -241,10 +241,6 @@ impl Object for Cakes {
     }
 
     super::components::searched_whole!();
-
-    fn takes(&self, knob: Knob) -> bool {
-        knob == Knob::Cache
-    }
 
     fn problem(&self) -> Option<Problem> {
         Some(Problem::Pshtbrth)

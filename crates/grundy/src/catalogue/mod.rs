@@ -37,6 +37,7 @@ use crate::report::{self, Error, Report};
 pub use crate::report::{Options, SCRIPT_MEMORY};
 #[cfg(feature = "script")]
 use crate::script::ScriptGame;
+use object::Knob;
 
 /// What kind of game an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -136,6 +137,9 @@ pub struct Entry {
     pub position: &'static str,
     /// What can be asked of it.
     pub features: &'static [Feature],
+    /// The switches of `analyze` it takes beyond those every game takes.
+    #[serde(skip)]
+    pub knobs: &'static [Knob],
     /// A position to start from, written as `analyze` reads it (the page's first board).
     pub example: &'static str,
     /// How a move is made on the page's board, in a sentence; empty where moves are played
@@ -194,6 +198,11 @@ impl Entry {
         self.features.contains(&feature)
     }
 
+    /// Whether `analyze` takes the switch `knob` for this game.
+    pub fn takes(&self, knob: Knob) -> bool {
+        self.knobs.contains(&knob)
+    }
+
     /// The name as users write it: `octal:CODE` for a parametric entry.
     pub fn usage(&self) -> String {
         match self.name {
@@ -224,6 +233,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "A Game With a Sheet of Paper: cut a sheet, keeping the marked cell (Nim on four heaps)",
         position: "N M X Y: an N × M sheet marked at row X, column Y (from 1), e.g. 5 8 2 3",
         features: CONTEST,
+        knobs: &[],
         example: "5 8 2 3",
         play: "Click a line between cells to cut the sheet there.",
         make: |_| Ok(Box::new(contest::Sheet)),
@@ -236,6 +246,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Lame Queen Game: a queen moves left, down, or diagonally by a multiple of d",
         position: "d x y: step d, the queen on row x, column y (from 1; (1, 1) has no move), e.g. 2 7 9",
         features: QUEEN,
+        knobs: &[],
         example: "2 9 7",
         play: "Click the square to move the queen to.",
         make: |_| Ok(Box::new(contest::Queen)),
@@ -248,6 +259,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Inventor Outlasting: build attractions whose signs block diagonals",
         position: "R C, R rows of X (spot) and . (none), then optionally 'played' and the row and column of each build",
         features: CONTEST,
+        knobs: &[],
         example: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
         play: "Click a free spot to build there.",
         make: |_| Ok(Box::new(contest::InPlay::Inventor)),
@@ -260,6 +272,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Pishty and birthday: put out a rectangle of burning candles on one cake",
         position: "cakes of R rows of 0 and 1 (R·C ≤ 25), separated by blank lines",
         features: CONTEST,
+        knobs: &[Knob::Cache],
         example: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
         play: "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).",
         make: |_| Ok(Box::new(contest::Cakes)),
@@ -272,6 +285,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "CAO Stage-3: pour lava along the row and column of a monster",
         position: "R C, R rows of ^ (open) and # (wall), then optionally 'played' and the row and column of each move",
         features: CONTEST,
+        knobs: &[],
         example: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
         play: "Click a monster to pour lava from it.",
         make: |_| Ok(Box::new(contest::InPlay::Lava)),
@@ -284,6 +298,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Cram: place a domino on two free neighbouring cells",
         position: "R C (an empty board, at most 128 cells; move lists, remoteness and misère play at most 64), optionally followed by R rows of . (free) and # (blocked)",
         features: &[Analyze, Moves, Table, Picture],
+        knobs: &[Knob::Memory, Knob::Threads, Knob::Checkpoint],
         example: "3 4",
         play: "Click a free cell, then a neighbour, to place a domino.",
         make: |_| Ok(Box::new(boards::Cram)),
@@ -296,6 +311,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Chomp: bite a square and everything above and right of it; the last square is poisoned",
         position: "the row lengths bottom row first, joined by commas (5,3,3,1), or R C for a full bar",
         features: &[Analyze, Moves, Table],
+        knobs: &[Knob::Memory],
         example: "4,3,3,1",
         play: "Click a square to bite it and everything above and right of it.",
         make: |_| Ok(Box::new(boards::Chomp)),
@@ -308,6 +324,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Tokens on a directed graph that may have cycles: move one token along an edge; win, lose or draw",
         position: "a file: n m, then m lines u v (a move from u to v, vertices 1..n), then k and the k tokens' vertices",
         features: &[Analyze, Moves, Explore, Picture],
+        knobs: &[],
         example: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
         play: "Click an arrow from a token to move it along that edge.",
         make: |_| Ok(Box::new(graph::Graph)),
@@ -320,6 +337,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Wythoff's game: take from one heap, or the same from both",
         position: "x y: two heaps, or a queen's square counted from 0 (0 0 has no move), e.g. 3 5",
         features: PLANE,
+        knobs: &[],
         example: "4 6",
         play: "Click the square to move the queen to.",
         make: |_| {
@@ -337,6 +355,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "the lame queen with diagonal step D, on squares counted from 0",
         position: "x y: the queen's square counted from 0 (0 0 has no move), e.g. 4 6",
         features: PLANE,
+        knobs: &[],
         example: "4 6",
         play: "Click the square to move the queen to.",
         make: lame_queen,
@@ -349,6 +368,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Nim: take any number from one heap",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -361,6 +381,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Kayles (octal 0.77): knock down one pin or two adjacent ones",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -373,6 +394,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Dawson's chess (octal 0.137)",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -385,6 +407,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Dawson's Kayles (octal 0.07)",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -397,6 +420,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Treblecross (octal 0.007)",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -409,6 +433,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Grundy's game: split a heap into two unequal heaps",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -421,6 +446,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "any octal game by its code, e.g. octal:0.77",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -433,6 +459,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "any hexadecimal game by its code, e.g. hex:0.9",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -445,6 +472,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "take one of a set of amounts, e.g. subtraction:1,3,4",
         position: "heap sizes, e.g. 3 4 5",
         features: HEAPS,
+        knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
         make: heap_family,
@@ -457,6 +485,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "a game whose moves a Rhai script lists, e.g. script:examples/games/kayles.rhai",
         position: "integers and arrays of integers, e.g. 3 [2, 5]",
         features: &[Analyze, Moves, Sequence, Explore],
+        knobs: &[Knob::Memory],
         example: "3 [2, 5]",
         play: "",
         make: script_game,
@@ -469,6 +498,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Arc-Kayles: take an edge and every edge touching it",
         position: "n m, then m lines u v (an edge between vertices u and v, from 1), e.g. 4 3 / 1 2 / 2 3 / 3 4",
         features: &[Analyze, Moves, Picture],
+        knobs: &[],
         example: "6 7\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n2 5",
         play: "Pick a move from the list: each takes one edge and every edge touching it.",
         make: |name| {
@@ -482,9 +512,17 @@ pub const ENTRIES: &[Entry] = &[
 
 /// The entries that support `feature`, as a list for messages: `shgame (sheet), nim, octal:CODE, ...`.
 pub fn names_supporting(feature: Feature) -> String {
-    ENTRIES
-        .iter()
-        .filter(|e| e.supports(feature))
+    listed(ENTRIES.iter().filter(|e| e.supports(feature)))
+}
+
+/// The entries that take the switch `knob`, as a list for messages: `cram, chomp, script:FILE`.
+pub fn names_taking(knob: Knob) -> String {
+    listed(ENTRIES.iter().filter(|e| e.takes(knob)))
+}
+
+/// Entries as a list for messages, each with its aliases in brackets.
+fn listed<'a>(entries: impl Iterator<Item = &'a Entry>) -> String {
+    entries
         .map(|e| {
             if e.aliases.is_empty() {
                 e.usage()
@@ -531,8 +569,8 @@ impl Game {
     }
 
     /// Whether `analyze` takes the switch `knob` for it.
-    pub fn takes(&self, knob: object::Knob) -> bool {
-        self.object.takes(knob)
+    pub fn takes(&self, knob: Knob) -> bool {
+        self.entry.takes(knob)
     }
 
     /// The heap family, for a heap game.

@@ -40,6 +40,18 @@ pub enum Knob {
     Cache,
 }
 
+impl Knob {
+    /// The switch as it is written on the command line.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Knob::Memory => "--memory",
+            Knob::Threads => "--threads",
+            Knob::Checkpoint => "--checkpoint",
+            Knob::Cache => "--cache",
+        }
+    }
+}
+
 /// A game as every front end takes it: the questions any game answers, and the few things
 /// only some games are (a heap family, a contest problem, a script, a queen on the plane).
 pub trait Object {
@@ -139,11 +151,6 @@ pub trait Object {
             "--grid works with script games and the built-in games on [x, y] (wythoff, lame-queen:D); '{}' is a line of heaps: use --upto N",
             crate::parse::escaped_str(&self.name())
         )))
-    }
-
-    /// Whether `analyze` takes `knob` for this game.
-    fn takes(&self, _knob: Knob) -> bool {
-        false
     }
 
     /// The heap family, for a heap game.

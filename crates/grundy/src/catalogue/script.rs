@@ -4,7 +4,7 @@
 
 use super::Analysis;
 use super::components::Searched;
-use super::object::{Knob, Object};
+use super::object::Object;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
@@ -115,10 +115,6 @@ impl Object for Script {
         let values =
             crate::script::values_grid(&self.0, xs, ys, options.script_positions(), progress)?;
         Ok(grid_report(name, xs, ys, values))
-    }
-
-    fn takes(&self, knob: Knob) -> bool {
-        knob == Knob::Memory
     }
 
     fn script(&self) -> Option<&ScriptGame> {
