@@ -10,7 +10,7 @@ const make = (tag, className, text) => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
-let game = "nim";
+let game = "";
 let position = "";
 let history = [];
 let busy = false;
@@ -453,17 +453,11 @@ function howTo(list) {
   return drawn && e ? e.play : "";
 }
 // Why a sum of heaps is won or lost under misère play, where values do not add by XOR:
-// Nim by its own rule (Bouton), any other game because its sum was valued as a whole.
+// by the theorem the library names for it (Bouton's rule for Nim), or because the sum was
+// valued as a whole.
 function misereReason(list) {
+  if (list.rule) return ` ${list.rule}`;
   if (!list.heaps || list.heaps.length < 2) return "";
-  if (list.game === "nim") {
-    if (list.heaps.some((h) => h >= 2)) {
-      const sum = list.heaps.reduce((a, h) => a ^ h, 0);
-      return ` Misère Nim's rule: with a heap of 2 or more, the player to move wins exactly when the nim-sum ${list.heaps.join(" xor ")} = ${sum} is not 0.`;
-    }
-    const ones = list.heaps.filter((h) => h === 1).length;
-    return ` Misère Nim's rule: with no heap above 1, the player to move wins exactly when the heaps of 1 are even in number (${ones} here).`;
-  }
   const alone = list.values ? ` The heaps alone are worth ${list.values.join(", ")} under misère play, but` : "";
   return `${alone} a misère sum is not the XOR of its parts: grundy valued this sum as a whole.`;
 }
@@ -669,7 +663,7 @@ async function analyzeAny() {
 }
 
 // The games to play and to analyze, from the library's catalogue: every game whose moves
-// are listed, heap games first, the default Nim; parametric names (octal:CODE, ...) are
+// are listed, heap games first, the first of them shown first; parametric names (octal:CODE, ...) are
 // typed under "Another game".
 async function loadGames() {
   const response = await fetch("/api/games");
@@ -685,8 +679,10 @@ async function loadGames() {
     option.title = e.position;
     $("game").insertBefore(option, other);
   }
-  $("game").value = "nim";
-  $("rules").textContent = rulesOf("nim");
+  // The first game of the list (the catalogue's first heap game) is the one shown first.
+  game = playable.length ? playable[0].name : "";
+  $("game").value = game;
+  $("rules").textContent = rulesOf(game);
   for (const e of entries.filter((e) => e.features.includes("analyze"))) {
     for (const name of [e.name, ...e.aliases]) {
       const option = make("option");

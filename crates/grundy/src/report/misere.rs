@@ -136,6 +136,9 @@ pub fn heaps(family: &crate::family::Family, input: &Input) -> Result<MoveList, 
     let (report, _) = super::heaps::analyze_misere(family, input)?;
     let mut list = moves::heaps(family, input)?;
     list.values = Some(report.values.clone());
+    if *family == crate::family::Family::Nim {
+        list.rule = Some(bouton(list.heaps.as_deref().unwrap_or(&[])));
+    }
     if report.by_quotient {
         let wins: std::collections::HashSet<(usize, Vec<u64>)> = report
             .winning_moves
@@ -167,6 +170,25 @@ pub fn heaps(family: &crate::family::Family, input: &Input) -> Result<MoveList, 
             super::heaps::MISERE_POSITIONS
         ))
     })
+}
+
+/// Why misère Nim on `heaps` is won or lost, by Bouton's rule (Winning Ways ch. 13): with a
+/// heap of 2 or more, the player to move wins exactly when the nim-sum is not 0; with none,
+/// exactly when the heaps of 1 are even in number.
+fn bouton(heaps: &[u64]) -> String {
+    if heaps.iter().any(|&h| h >= 2) {
+        let sum = heaps.iter().fold(0, |a, h| a ^ h);
+        let terms: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        format!(
+            "Misère Nim's rule: with a heap of 2 or more, the player to move wins exactly when the nim-sum {} = {sum} is not 0.",
+            terms.join(" xor ")
+        )
+    } else {
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        format!(
+            "Misère Nim's rule: with no heap above 1, the player to move wins exactly when the heaps of 1 are even in number ({ones} here)."
+        )
+    }
 }
 
 /// Judges a game's move list under misère play by the misère search over its components

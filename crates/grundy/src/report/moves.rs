@@ -217,6 +217,10 @@ pub struct MoveList {
     /// the search could hold it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u32>,
+    /// The theorem that decides the position, in a sentence, where one does (misère Nim by
+    /// Bouton's rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 /// A graph with tokens as a page draws it (vertices from 1).
@@ -256,6 +260,7 @@ impl MoveList {
             draw: false,
             loopy_value: None,
             remoteness: None,
+            rule: None,
             moves,
         }
     }
@@ -413,6 +418,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         draw: false,
         loopy_value: None,
         remoteness: None,
+        rule: None,
     })
 }
 
@@ -824,6 +830,7 @@ pub fn in_play(
         draw: false,
         loopy_value: None,
         remoteness: None,
+        rule: None,
     })
 }
 
