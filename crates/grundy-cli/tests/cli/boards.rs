@@ -278,7 +278,7 @@ fn memory_and_stats() {
         &["analyze", "nim", "--memory", "1G"],
         "3 4",
         2,
-        "cram, chomp and script games",
+        "--memory applies to cram, chomp, script:FILE, not to",
     );
     assert_refused(
         &[
