@@ -146,7 +146,7 @@ fn sequence_family<'py>(
         if misere {
             // Each heap's misère Grundy value, by the family's misère analysis.
             let values =
-                grundy::report::heaps::misere_values(&family, upto, &mut grundy::NoProgress)
+                grundy::analysis::heaps::misere_values(&family, upto, &mut grundy::NoProgress)
                     .map_err(|e| e.message)?;
             let tail = values[start as usize..]
                 .iter()
@@ -499,8 +499,9 @@ fn analyze_object(
         Pos::Int(n) => grundy::script::ScriptPosition::Int(*n),
         Pos::Tuple(v) => grundy::script::ScriptPosition::List(v.iter().copied().collect()),
     };
-    let analysis = grundy::report::script::analyze_positions(&g, &name, &positions, limit, written)
-        .map_err(|e| solve_error(&g, e))?;
+    let analysis =
+        grundy::analysis::script::analyze_positions(&g, &name, &positions, limit, written)
+            .map_err(|e| solve_error(&g, e))?;
     let report = match analysis {
         grundy::report::script::Analysis::Plain(r) => serde_json::to_string(&r),
         grundy::report::script::Analysis::Loopy(r) => serde_json::to_string(&r),
@@ -530,7 +531,7 @@ fn table_check(
     cols: (usize, usize),
     misere: bool,
 ) -> PyResult<()> {
-    grundy::report::table::check(
+    grundy::analysis::table::check(
         board_of(game)?,
         &(rows.0..=rows.1),
         &(cols.0..=cols.1),
@@ -552,7 +553,7 @@ fn table_json(
     memory: Option<u64>,
     threads: Option<usize>,
 ) -> PyResult<String> {
-    use grundy::report::table;
+    use grundy::analysis::table;
     let board = board_of(game)?;
     table::check(board, &(rows.0..=rows.1), &(cols.0..=cols.1), misere).map_err(error)?;
     let threads = threads_arg(threads)?;

@@ -53,6 +53,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod catalogue;
 pub mod contest;
 pub mod drawing;

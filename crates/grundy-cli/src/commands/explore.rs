@@ -110,7 +110,7 @@ fn graph(req: &Request<'_>) -> Result<(), Failure> {
                 .map_err(|e| Failure::from(e.into_error()))?;
             report
         }
-        None => grundy::report::graph::explore(&input)?,
+        None => grundy::analysis::graph::explore(&input)?,
     };
     let mut out = BufWriter::new(io::stdout().lock());
     print(&mut out, req.json, &report, &report)?;

@@ -358,7 +358,7 @@ pub(crate) fn read_input<'a>(from: impl Into<Source<'a>>) -> Result<Input, Failu
 /// that line claims more than is allowed, before the rest is read.
 pub(crate) fn read_input_of<'a>(name: &str, from: impl Into<Source<'a>>) -> Result<Input, Failure> {
     if is_graph(name) {
-        read_input_checked(from, Some(grundy::report::graph::check_head))
+        read_input_checked(from, Some(grundy::analysis::graph::check_head))
     } else {
         read_input(from)
     }
@@ -552,7 +552,7 @@ fn analyze(
             &input,
             &options,
             &mut Bar::delayed(),
-            grundy::report::remoteness::REMOTENESS_POSITIONS,
+            grundy::analysis::remoteness::REMOTENESS_POSITIONS,
         )
         .map_err(failure)?;
         Some(list)

@@ -18,7 +18,7 @@ pub fn run(code: &str, upto: u64, json: bool) -> Result<(), Failure> {
             grundy::parse::escaped_str(code)
         )));
     };
-    let (report, _) = grundy::report::quotient::quotient(family, upto, &mut Bar::delayed())?;
+    let (report, _) = grundy::analysis::quotient::quotient(family, upto, &mut Bar::delayed())?;
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
         serde_json::to_writer(&mut out, &report).map_err(|e| Failure::other(anyhow!("{e}")))?;

@@ -7,10 +7,12 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
+use grundy::analysis::graph::OnRanksInput;
+use grundy::analysis::graph::read_over_ranks;
+use grundy::analysis::table::RanksSaving;
 use grundy::catalogue::{self, Feature, Options};
 use grundy::parse::escaped_path;
-use grundy::report::graph::{OnRanksInput, read_over_ranks};
-use grundy::report::table::{BoardGame, OnRanks, RanksSaving};
+use grundy::report::table::{BoardGame, OnRanks};
 use grundy::solve::distributed::graph::{Lead, follow};
 use grundy::solve::distributed::{Stats, Transport};
 
@@ -102,7 +104,7 @@ pub(super) fn analyze_board(
     let input = shared_input(args.file, job)?;
     let started = Instant::now();
     let (report, counts) = with_shards(args.checkpoint, job, |job, saving| {
-        grundy::report::board::analyze_on(board, &input, job, saving).map_err(failure)
+        grundy::analysis::board::analyze_on(board, &input, job, saving).map_err(failure)
     })?;
     if args.stats {
         rank_stats(job, &counts, args.checkpoint.is_some());
@@ -241,7 +243,7 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
     let started = Instant::now();
     if explore {
         let (report, counts) = with_shards(checkpoint, job, |job, saving| {
-            grundy::report::graph::explore_on(input, job, saving).map_err(failure)
+            grundy::analysis::graph::explore_on(input, job, saving).map_err(failure)
         })?;
         if stats {
             rank_stats(job, &counts, checkpoint.is_some());
@@ -254,7 +256,7 @@ pub(super) fn graph(command: &Command, job: &mut dyn Transport) -> Result<(), Fa
         return Ok(());
     }
     let (report, counts) = with_shards(checkpoint, job, |job, saving| {
-        grundy::report::graph::analyze_on(input, job, saving).map_err(failure)
+        grundy::analysis::graph::analyze_on(input, job, saving).map_err(failure)
     })?;
     if stats {
         rank_stats(job, &counts, checkpoint.is_some());

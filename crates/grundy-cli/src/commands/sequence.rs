@@ -134,7 +134,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
                 "--genus computes genera by the misère search: --engine, --checkpoint and --plot do not apply"
             )));
         }
-        let genera = grundy::report::heaps::genera(&family, req.upto, &mut Bar::above(20_000))?;
+        let genera = grundy::analysis::heaps::genera(&family, req.upto, &mut Bar::above(20_000))?;
         return write_texts(req, genera.iter().skip(req.from as usize));
     }
     if req.misere {
@@ -144,7 +144,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             )));
         }
         let values =
-            grundy::report::heaps::misere_values(&family, req.upto, &mut Bar::above(20_000))?;
+            grundy::analysis::heaps::misere_values(&family, req.upto, &mut Bar::above(20_000))?;
         return write_values(req, values.into_iter().skip(req.from as usize));
     }
     let started = Instant::now();

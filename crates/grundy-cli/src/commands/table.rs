@@ -4,8 +4,9 @@ use std::io::{self, BufWriter, Write};
 use std::ops::RangeInclusive;
 
 use anyhow::anyhow;
+use grundy::analysis::table::{table, table_on};
 use grundy::catalogue::{self, Feature};
-use grundy::report::table::{BoardGame, TableReport, table, table_on};
+use grundy::report::table::{BoardGame, TableReport};
 use grundy::solve::distributed::{Single, Transport};
 
 use super::memory::Memory;
@@ -102,12 +103,12 @@ pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Fai
     }
     let report = if let Some(path) = checkpoint {
         let memory = Memory::parse(memory)?;
-        let saved = grundy::report::board::Checkpoint {
+        let saved = grundy::analysis::board::Checkpoint {
             path: path.to_path_buf(),
-            every: grundy::report::board::SAVE_EVERY,
+            every: grundy::analysis::board::SAVE_EVERY,
         };
         super::until_signalled(path, || {
-            grundy::report::table::cram_saved(
+            grundy::analysis::table::cram_saved(
                 *rows.start(),
                 *cols.start(),
                 memory.0,
@@ -120,10 +121,10 @@ pub fn run(req: &Request<'_>, job: Option<&mut dyn Transport>) -> Result<(), Fai
         if memory.is_some() {
             return Err(Failure::input(anyhow!(
                 "--memory sizes the normal-play engines; --misere searches hold at most {} sums",
-                grundy::report::misere::MISERE_POSITIONS
+                grundy::analysis::misere::MISERE_POSITIONS
             )));
         }
-        grundy::report::table::misere_table(board, rows, cols, &mut Bar::above(8))?
+        grundy::analysis::table::misere_table(board, rows, cols, &mut Bar::above(8))?
     } else {
         let memory = Memory::parse(memory)?;
         table(board, rows, cols, memory.0, threads, &mut Bar::above(8))?

@@ -3,8 +3,8 @@
 //! rules and which reading each game gives is said, game by game, in
 //! `catalogue::components`.
 
-use super::Error;
 use crate::game::Game as Rules;
+use crate::report::Error;
 
 /// How a written position becomes the components of one sum of `P`.
 pub type Parse<'a, P> = &'a dyn Fn(&str) -> Result<Vec<P>, Error>;

@@ -5,14 +5,14 @@
 use super::Analysis;
 use super::components::{Searched, text};
 use super::object::Object;
+use crate::analysis::sum_search::SumSearch;
 use crate::games::board::chomp::Chomp as ChompRules;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::moves::MoveList;
-use crate::report::sum_search::SumSearch;
 use crate::report::table::BoardGame;
-use crate::report::{self, Error, Options, Report};
+use crate::report::{Error, Options, Report};
 
 /// Cram: dominoes on free cells.
 pub struct Cram;
@@ -21,9 +21,9 @@ pub struct Chomp;
 
 impl Searched for Cram {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let (cram, _) = report::board::parse_cram(input)?;
+        let (cram, _) = crate::analysis::board::parse_cram(input)?;
         search.run(cram, &move |p| {
-            let (_, free) = report::board::parse_cram(&text(p))?;
+            let (_, free) = crate::analysis::board::parse_cram(&text(p))?;
             Ok(cram.regions(free).into_vec())
         })
     }
@@ -40,7 +40,7 @@ impl Object for Cram {
         options: &Options,
         progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        let (report, stats) = report::board::analyze_cram(
+        let (report, stats) = crate::analysis::board::analyze_cram(
             input,
             options.board_memory(),
             options.thread_count(),
@@ -59,7 +59,7 @@ impl Object for Cram {
         options: &Options,
         progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::cram(input, options, progress)
+        crate::analysis::moves::cram(input, options, progress)
     }
 
     super::components::searched_whole!();
@@ -87,7 +87,7 @@ impl Object for Chomp {
         progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
         let (report, stats) =
-            report::board::analyze_chomp(input, options.board_memory(), progress)?;
+            crate::analysis::board::analyze_chomp(input, options.board_memory(), progress)?;
         Ok(Analysis {
             report: Report::Board(report),
             stats,
@@ -100,7 +100,7 @@ impl Object for Chomp {
         options: &Options,
         progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::chomp(input, options, progress)
+        crate::analysis::moves::chomp(input, options, progress)
     }
 
     super::components::searched_whole!();

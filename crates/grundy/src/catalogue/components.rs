@@ -4,7 +4,7 @@
 //! game's object says what they search (`Searched`), and the bounds they share are here.
 
 use crate::parse::Input;
-use crate::report::{self, Error};
+use crate::report::Error;
 
 /// The largest heap (or line count of the sheet) a sum search takes: each heap has about
 /// as many options as counters, and a split game about half their square.
@@ -14,7 +14,7 @@ pub const MAX_SEARCHED_HEAP: u64 = 4096;
 /// times the moves from each.
 pub const MAX_QUEEN_WORK: u64 = 20_000_000;
 
-pub use crate::report::sum_search::{Parse, SumSearch};
+use crate::analysis::sum_search::SumSearch;
 
 pub(super) fn text(position: &str) -> Input {
     Input::new("position", position.as_bytes().to_vec())
@@ -61,7 +61,7 @@ pub(super) fn judged<G: Searched>(
     limit: usize,
 ) -> Result<crate::report::moves::MoveList, Error> {
     let list = game.moves(input, options, progress)?;
-    game.search(input, report::misere::Judge { list, limit })
+    game.search(input, crate::analysis::misere::Judge { list, limit })
 }
 
 /// Fills in the remoteness of `list` by the remoteness search over the game's sums.
@@ -71,7 +71,7 @@ pub(super) fn remoteness<G: Searched>(
     list: &mut crate::report::moves::MoveList,
     limit: usize,
 ) -> Result<(), Error> {
-    game.search(input, report::remoteness::Fill { list, limit })
+    game.search(input, crate::analysis::remoteness::Fill { list, limit })
 }
 
 /// The two methods of [`Object`](super::object::Object) alike in every game whose sums are
@@ -81,7 +81,7 @@ pub(super) fn remoteness<G: Searched>(
 macro_rules! searched_whole {
     () => {
         $crate::catalogue::components::searched_whole!(|_options| {
-            $crate::report::misere::MISERE_POSITIONS
+            $crate::analysis::misere::MISERE_POSITIONS
         });
     };
     (|$options:ident| $limit:expr) => {

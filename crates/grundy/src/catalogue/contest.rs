@@ -7,12 +7,13 @@
 use super::Analysis;
 use super::components::{Searched, heap_bound, queen_square, remoteness, text};
 use super::object::Object;
+use crate::analysis::moves::Played;
+use crate::analysis::sum_search::SumSearch;
 use crate::contest::Problem;
 use crate::parse::Input;
 use crate::progress::Progress;
-use crate::report::moves::{MoveList, Played};
-use crate::report::sum_search::SumSearch;
-use crate::report::{self, Error, Options, Report};
+use crate::report::moves::MoveList;
+use crate::report::{Error, Options, Report};
 
 /// A Game With a Sheet of Paper (shgame): Nim on its four heaps of lines.
 pub struct Sheet;
@@ -38,7 +39,7 @@ fn plain(report: Report) -> Analysis {
 impl Searched for Sheet {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
         search.run(crate::games::Nim, &|p| {
-            let s = report::sheet::parse(&text(p))?;
+            let s = crate::analysis::sheet::parse(&text(p))?;
             let heaps = crate::games::sheet::heaps(s.rows, s.columns, s.mark_row, s.mark_column);
             heap_bound(&heaps)?;
             Ok(heaps.to_vec())
@@ -57,7 +58,9 @@ impl Object for Sheet {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        Ok(plain(Report::Sheet(report::sheet::analyze(input)?)))
+        Ok(plain(Report::Sheet(crate::analysis::sheet::analyze(
+            input,
+        )?)))
     }
 
     fn moves(
@@ -66,7 +69,7 @@ impl Object for Sheet {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::sheet(input)
+        crate::analysis::moves::sheet(input)
     }
 
     /// Misère Nim's rule on the four heaps.
@@ -76,7 +79,7 @@ impl Object for Sheet {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::misere::sheet(input)
+        crate::analysis::misere::sheet(input)
     }
 
     fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
@@ -90,9 +93,9 @@ impl Object for Sheet {
 
 impl Searched for Queen {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let (d, _, _) = report::queen::parse(input)?;
+        let (d, _, _) = crate::analysis::queen::parse(input)?;
         search.run(crate::games::lame_queen::LameQueen { d }, &|p| {
-            let (_, x, y) = report::queen::parse(&text(p))?;
+            let (_, x, y) = crate::analysis::queen::parse(&text(p))?;
             let (x, y) = queen_square("lamqugam", x.saturating_sub(1), y.saturating_sub(1))?;
             Ok(vec![(x as u32 + 1, y as u32 + 1)])
         })
@@ -110,7 +113,9 @@ impl Object for Queen {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        Ok(plain(Report::Queen(report::queen::analyze(input)?)))
+        Ok(plain(Report::Queen(crate::analysis::queen::analyze(
+            input,
+        )?)))
     }
 
     fn moves(
@@ -119,7 +124,7 @@ impl Object for Queen {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::queen(input)
+        crate::analysis::moves::queen(input)
     }
 
     super::components::searched_whole!();
@@ -153,8 +158,10 @@ impl Object for InPlay {
         progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
         Ok(plain(match self {
-            InPlay::Inventor => Report::Inventor(report::cells::analyze_inventor(input, progress)?),
-            InPlay::Lava => Report::Lava(report::cells::analyze_lava(input, progress)?),
+            InPlay::Inventor => {
+                Report::Inventor(crate::analysis::cells::analyze_inventor(input, progress)?)
+            }
+            InPlay::Lava => Report::Lava(crate::analysis::cells::analyze_lava(input, progress)?),
         }))
     }
 
@@ -168,7 +175,7 @@ impl Object for InPlay {
             InPlay::Inventor => Played::Inventor,
             InPlay::Lava => Played::Lava,
         };
-        report::moves::in_play(input, progress, played)
+        crate::analysis::moves::in_play(input, progress, played)
     }
 
     fn misere_moves(
@@ -201,9 +208,9 @@ impl Object for InPlay {
 
 impl Searched for Cakes {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let shape = report::cakes::parse(input)?.shape;
+        let shape = crate::analysis::cakes::parse(input)?.shape;
         search.run(crate::solve::cakes::Bitboard(shape), &move |p| {
-            let cakes = report::cakes::parse(&text(p))?;
+            let cakes = crate::analysis::cakes::parse(&text(p))?;
             Ok(cakes
                 .masks
                 .iter()
@@ -224,7 +231,7 @@ impl Object for Cakes {
         options: &Options,
         progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        Ok(plain(Report::Cakes(report::cakes::analyze(
+        Ok(plain(Report::Cakes(crate::analysis::cakes::analyze(
             input,
             options.cache.as_deref(),
             progress,
@@ -237,7 +244,7 @@ impl Object for Cakes {
         options: &Options,
         progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::cakes(input, options, progress)
+        crate::analysis::moves::cakes(input, options, progress)
     }
 
     super::components::searched_whole!();

@@ -7,7 +7,7 @@ use super::object::Object;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::moves::MoveList;
-use crate::report::{self, Error, Options, Report};
+use crate::report::{Error, Options, Report};
 
 /// Tokens on a directed graph, read with the position.
 pub struct Graph;
@@ -24,10 +24,10 @@ impl Object for Graph {
         _progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
         if let Some(memory) = options.memory {
-            report::graph::check_memory(input, memory)?;
+            crate::analysis::graph::check_memory(input, memory)?;
         }
         Ok(Analysis {
-            report: Report::Graph(report::graph::analyze(input)?),
+            report: Report::Graph(crate::analysis::graph::analyze(input)?),
             stats: String::new(),
         })
     }
@@ -39,9 +39,9 @@ impl Object for Graph {
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
         if let Some(memory) = options.memory {
-            report::graph::check_memory(input, memory)?;
+            crate::analysis::graph::check_memory(input, memory)?;
         }
-        report::graph::moves(input)
+        crate::analysis::graph::moves(input)
     }
 
     fn misere_moves(

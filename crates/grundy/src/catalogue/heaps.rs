@@ -4,14 +4,14 @@
 use super::Analysis;
 use super::components::heap_bound;
 use super::object::Object;
+use crate::analysis::sum_search::SumSearch;
 use crate::family::Family;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::explore::LineReport;
 use crate::report::moves::MoveList;
-use crate::report::sum_search::SumSearch;
-use crate::report::{self, Error, Options, Report};
+use crate::report::{Error, Options, Report};
 
 /// A heap family.
 pub struct Heaps(pub Family);
@@ -27,7 +27,7 @@ impl Object for Heaps {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        let (report, stats) = report::heaps::analyze_with_stats(&self.0, input)?;
+        let (report, stats) = crate::analysis::heaps::analyze_with_stats(&self.0, input)?;
         Ok(Analysis {
             report: Report::Heaps(report),
             stats,
@@ -40,7 +40,7 @@ impl Object for Heaps {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::heaps(&self.0, input)
+        crate::analysis::moves::heaps(&self.0, input)
     }
 
     /// Misère Nim by its rule, the misère search, or the quotient for many heaps.
@@ -50,7 +50,7 @@ impl Object for Heaps {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        let (report, stats) = report::heaps::analyze_misere(&self.0, input)?;
+        let (report, stats) = crate::analysis::heaps::analyze_misere(&self.0, input)?;
         Ok(Analysis {
             report: Report::Heaps(report),
             stats,
@@ -63,11 +63,11 @@ impl Object for Heaps {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::misere::heaps(&self.0, input)
+        crate::analysis::misere::heaps(&self.0, input)
     }
 
     fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        report::remoteness::Fill { list, limit }.run(&self.0, &|p| {
+        crate::analysis::remoteness::Fill { list, limit }.run(&self.0, &|p| {
             let heaps = self.0.read(&super::components::text(p))?;
             heap_bound(&heaps)?;
             Ok(heaps)
@@ -84,14 +84,16 @@ impl Object for Heaps {
         if options.misere {
             // Misère Nim by its formula, the others by the misère search; any period is
             // only seen.
-            let values = report::heaps::misere_values(family, upto, progress)?;
+            let values = crate::analysis::heaps::misere_values(family, upto, progress)?;
             return Ok(super::explore::misere_line(
                 family.to_string(),
                 upto,
                 values,
             ));
         }
-        let values = family.values(upto).map_err(report::heaps::family_error)?;
+        let values = family
+            .values(upto)
+            .map_err(crate::analysis::heaps::family_error)?;
         let proved = family.proven_period(&values);
         let values: Vec<u64> = values.into_iter().map(u64::from).collect();
         Ok(LineReport::of(family.to_string(), values, proved))

@@ -512,16 +512,16 @@ pub const ENTRIES: &[Entry] = &[
 
 /// The entries that support `feature`, as a list for messages: `shgame (sheet), nim, octal:CODE, ...`.
 pub fn names_supporting(feature: Feature) -> String {
-    listed(ENTRIES.iter().filter(|e| e.supports(feature)))
+    names_of(ENTRIES.iter().filter(|e| e.supports(feature)))
 }
 
 /// The entries that take the switch `knob`, as a list for messages: `cram, chomp, script:FILE`.
 pub fn names_taking(knob: Knob) -> String {
-    listed(ENTRIES.iter().filter(|e| e.takes(knob)))
+    names_of(ENTRIES.iter().filter(|e| e.takes(knob)))
 }
 
 /// Entries as a list for messages, each with its aliases in brackets.
-fn listed<'a>(entries: impl Iterator<Item = &'a Entry>) -> String {
+fn names_of<'a>(entries: impl Iterator<Item = &'a Entry>) -> String {
     entries
         .map(|e| {
             if e.aliases.is_empty() {
@@ -773,7 +773,7 @@ pub fn is_script(name: &str) -> bool {
 
 /// The position `input` of the script game `game` explained on rank 0 of a job whose
 /// other ranks wait in [`crate::solve::distributed::graph::follow`]: a game with cycles has
-/// its graph labelled over every rank (see [`report::script::analyze_on`]).
+/// its graph labelled over every rank (see [`crate::analysis::script::analyze_on`]).
 #[cfg(feature = "script")]
 pub fn analyze_script_on(
     game: &Game,
@@ -787,12 +787,9 @@ pub fn analyze_script_on(
             game.name()
         )));
     };
-    Ok(script::script_analysis(report::script::analyze_on(
-        script,
-        input,
-        options.script_positions(),
-        lead,
-    )?))
+    Ok(script::script_analysis(
+        crate::analysis::script::analyze_on(script, input, options.script_positions(), lead)?,
+    ))
 }
 
 /// Every move of the position `input` of `game`, with the position it leaves and its

@@ -11,6 +11,7 @@
 //! any front end names it.
 
 use super::Analysis;
+use crate::analysis::sum_search::SumSearch;
 use crate::contest::Problem;
 use crate::family::Family;
 use crate::game::Player;
@@ -21,7 +22,6 @@ use crate::progress::Progress;
 use crate::report::explore::{GridReport, LineReport};
 use crate::report::moves::{Candidate, MoveList, Outcome, with_outcomes};
 use crate::report::sum::SumReport;
-use crate::report::sum_search::SumSearch;
 use crate::report::{Error, Options, Report};
 #[cfg(feature = "script")]
 use crate::script::ScriptGame;
@@ -312,11 +312,11 @@ impl<N: Notation + 'static> Object for Notated<N> {
         progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
         let list = self.moves(input, options, progress)?;
-        let limit = crate::report::misere::MISERE_POSITIONS;
-        crate::report::misere::Judge { list, limit }.run(&self.game, &|p| self.read_text(p))
+        let limit = crate::analysis::misere::MISERE_POSITIONS;
+        crate::analysis::misere::Judge { list, limit }.run(&self.game, &|p| self.read_text(p))
     }
 
     fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        crate::report::remoteness::Fill { list, limit }.run(&self.game, &|p| self.read_text(p))
+        crate::analysis::remoteness::Fill { list, limit }.run(&self.game, &|p| self.read_text(p))
     }
 }

@@ -5,15 +5,15 @@
 use super::Analysis;
 use super::components::{Searched, queen_square, text};
 use super::object::Object;
+use crate::analysis::misere::MISERE_POSITIONS;
+use crate::analysis::sum_search::SumSearch;
 use crate::games::lame_queen::{self, LameQueen};
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::explore::{GridReport, grid_report};
-use crate::report::misere::MISERE_POSITIONS;
 use crate::report::moves::MoveList;
-use crate::report::sum_search::SumSearch;
-use crate::report::{self, Error, Options, Report};
+use crate::report::{Error, Options, Report};
 
 /// The lame queen on squares from 0, with its diagonal step (Wythoff's game is d = 1).
 pub struct Plane {
@@ -48,7 +48,9 @@ impl Object for Plane {
         _progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
         Ok(Analysis {
-            report: Report::Queen(report::queen::analyze_plane(&self.name, self.d, input)?),
+            report: Report::Queen(crate::analysis::queen::analyze_plane(
+                &self.name, self.d, input,
+            )?),
             stats: String::new(),
         })
     }
@@ -59,7 +61,7 @@ impl Object for Plane {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::plane(&self.name, self.d, input)
+        crate::analysis::moves::plane(&self.name, self.d, input)
     }
 
     super::components::searched_whole!();

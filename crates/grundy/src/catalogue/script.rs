@@ -5,12 +5,12 @@
 use super::Analysis;
 use super::components::Searched;
 use super::object::Object;
+use crate::analysis::sum_search::SumSearch;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::explore::{GridReport, LineReport, grid_report};
 use crate::report::moves::MoveList;
-use crate::report::sum_search::SumSearch;
 use crate::report::{self, Error, Options, Report};
 use crate::script::{ScriptGame, ScriptPosition};
 
@@ -43,7 +43,7 @@ impl Object for Script {
         options: &Options,
         progress: &mut (dyn Progress + Send),
     ) -> Result<Analysis, Error> {
-        Ok(script_analysis(report::script::analyze(
+        Ok(script_analysis(crate::analysis::script::analyze(
             &self.0,
             input,
             options.script_positions(),
@@ -57,7 +57,7 @@ impl Object for Script {
         options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        report::moves::script(&self.0, input, options)
+        crate::analysis::moves::script(&self.0, input, options)
     }
 
     super::components::searched_whole!(|options| options.script_positions());

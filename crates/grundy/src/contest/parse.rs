@@ -3,10 +3,10 @@
 //! naming the input, the line and what was expected.
 
 use super::{Board, CakeQuery, CakeTest, Instance, Problem};
+use crate::games::in_play::{INVENTOR_LIMITS, LAVA_LIMITS, Limits, read_grid};
 use crate::games::lame_queen;
 use crate::parse::{Found, Input, ParseError, Tokens};
 use crate::report::Error;
-use crate::report::cells::{INVENTOR_LIMITS, LAVA_LIMITS, Limits, read_grid};
 
 /// What grundy accepts, past the statements' own limits (which [`Problem::case_limit`]
 /// and the generators keep to).
@@ -17,7 +17,7 @@ impl Accepted {
     /// shgame: the most test cases.
     pub const SHEETS: u64 = 1_000_000;
     /// shgame: the longest side (the count of winning marks is exact up to here).
-    pub const SHEET_SIDE: u64 = crate::report::sheet::MAX_SIDE;
+    pub const SHEET_SIDE: u64 = crate::analysis::sheet::MAX_SIDE;
     /// lamqugam: the most queries.
     pub const QUERIES: u64 = 1_000_000;
     /// inventor-outlasting and caos3: the most boards.

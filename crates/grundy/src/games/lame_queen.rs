@@ -526,7 +526,7 @@ mod tests {
                 .into_iter()
                 .map(|m| (m.label, ContestQueen.write(&m.leaves), m.cells.unwrap_or_default()))
                 .collect();
-            let listed = crate::report::moves::queen(&Input::new("q", text)).expect("listed");
+            let listed = crate::analysis::moves::queen(&Input::new("q", text)).expect("listed");
             let mut theirs: Vec<(String, String, Vec<[u64; 2]>)> = listed
                 .moves
                 .iter()
@@ -550,7 +550,7 @@ mod tests {
                 .into_iter()
                 .map(|m| (m.label, m.cells.unwrap_or_default()))
                 .collect();
-            let listed = crate::report::moves::plane("q", d, &Input::new("p", format!("{x} {y}"))).expect("listed");
+            let listed = crate::analysis::moves::plane("q", d, &Input::new("p", format!("{x} {y}"))).expect("listed");
             let mut theirs: Vec<(String, Vec<[u64; 2]>)> = listed
                 .moves
                 .iter()

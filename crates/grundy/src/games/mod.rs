@@ -3,6 +3,7 @@
 pub mod arc_kayles;
 pub mod board;
 pub mod heap;
+pub mod in_play;
 pub mod inventor_full;
 pub mod lame_queen;
 pub mod notation;

@@ -240,7 +240,7 @@ mod tests {
                 .into_iter()
                 .map(|l| (l.label, Sheet.write(&l.leaves)))
                 .collect();
-            let listed = crate::report::moves::sheet(&Input::new("s", text)).expect("listed");
+            let listed = crate::analysis::moves::sheet(&Input::new("s", text)).expect("listed");
             let theirs: Vec<(String, String)> =
                 listed.moves.iter().map(|m| (m.label.clone(), m.position.clone())).collect();
             prop_assert_eq!(ours, theirs);

@@ -294,13 +294,13 @@ fn draw<DB: DrawingBackend>(
 pub fn analyzed(
     input: &crate::parse::Input,
 ) -> Result<(crate::report::graph::GraphReport, GraphPicture), crate::report::Error> {
-    use crate::report::graph;
+    use crate::analysis::graph;
     let g = graph::parse(input)?;
     drawable(g.graph.len(), g.edges)
         .map_err(|e| crate::report::Error::input(format!("{}: {e}", input.source)))?;
     let values = g.graph.values();
     let report = graph::explain(&values, g.edges, &g.tokens);
-    let ends = |moves: &[graph::GraphMove]| -> Vec<(u32, u32)> {
+    let ends = |moves: &[crate::report::graph::GraphMove]| -> Vec<(u32, u32)> {
         moves
             .iter()
             .map(|m| (m.from as u32 - 1, m.to as u32 - 1))
@@ -344,7 +344,7 @@ pub fn analyzed(
 pub fn explored(
     input: &crate::parse::Input,
 ) -> Result<(crate::report::graph::GraphExplore, GraphPicture), crate::report::Error> {
-    use crate::report::graph;
+    use crate::analysis::graph;
     let g = graph::parse_graph(input)?;
     drawable(g.graph.len(), g.edges)
         .map_err(|e| crate::report::Error::input(format!("{}: {e}", input.source)))?;

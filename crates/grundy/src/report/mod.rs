@@ -14,7 +14,7 @@
 //! use grundy::report::{self, Report};
 //!
 //! let kayles = "kayles".parse()?;
-//! let report = report::heaps::analyze(&kayles, &Input::new("<example>", "3 4 5"))?;
+//! let report = grundy::analysis::heaps::analyze(&kayles, &Input::new("<example>", "3 4 5"))?;
 //! assert_eq!(report.grundy.0, 3 ^ 1 ^ 4);
 //! let json = serde_json::to_string(&Report::Heaps(report.clone()))?;
 //! assert_eq!(serde_json::from_str::<Report>(&json)?, Report::Heaps(report));
@@ -36,7 +36,6 @@ pub mod remoteness;
 pub mod script;
 pub mod sheet;
 pub mod sum;
-pub mod sum_search;
 pub mod table;
 
 use std::fmt;
@@ -63,7 +62,7 @@ pub struct Options {
     /// Threads for the engines that use several (Cram's search): 0 for every core.
     pub threads: usize,
     /// Where a long Cram search saves what it has proved, and resumes from (see
-    /// [`board::solve_cram_saved`]).
+    /// [`crate::analysis::board::solve_cram_saved`]).
     pub checkpoint: Option<PathBuf>,
 }
 
