@@ -9,7 +9,7 @@ use grundy::{Family, Nimber, Player, Solver};
 use proptest::prelude::*;
 
 mod common;
-use common::{PlainCram, blocked};
+use common::{PlainCram, blocked, with_memo, with_plain};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
@@ -24,20 +24,22 @@ proptest! {
     ) {
         let cram = Cram::new(rows, cols).unwrap();
         let free = blocked(&cram, bits, density);
-        let mut plain = Solver::new(PlainCram(cram));
-        let expected = plain.grundy(&free).unwrap();
+        let (expected, wins) = with_plain(cram, |plain| {
+            let expected = plain.grundy(&free).unwrap();
+            let mut wins = Vec::new();
+            for p in cram.placements(free) {
+                let after = free & !(1 << p.first) & !(1 << p.second);
+                if plain.grundy(&after).unwrap().is_zero() {
+                    wins.push(after);
+                }
+            }
+            (expected, wins)
+        });
         let mut search = Search::new(cram, PackedTable::with_budget(1 << 20));
         prop_assert_eq!(search.sum_value(&cram.regions(free)), expected, "{:b}", free);
         let mut outcome = Search::new(cram, PackedTable::with_budget(1 << 20));
         let winner = outcome.winner(&free);
         prop_assert_eq!(winner, Player::winner_of(expected));
-        let mut wins = Vec::new();
-        for p in cram.placements(free) {
-            let after = free & !(1 << p.first) & !(1 << p.second);
-            if plain.grundy(&after).unwrap().is_zero() {
-                wins.push(after);
-            }
-        }
         let mut found = Vec::new();
         for p in cram.placements(free) {
             let after = free & !(1 << p.first) & !(1 << p.second);
@@ -60,7 +62,7 @@ proptest! {
         let cram = Cram::new(rows, cols).unwrap();
         let free = blocked(&cram, bits, density);
         let regions = cram.regions(free);
-        let expected = Solver::new(cram).sum_grundy(&regions).unwrap();
+        let expected = with_memo(cram, |memo| memo.sum_grundy(&regions).unwrap());
         let mut small = Search::new(cram, PackedTable::with_budget(64 << 10));
         prop_assert_eq!(small.sum_value(&regions), expected);
         let mut map = Search::new(cram, MapTable::with_budget(1 << 20));
@@ -140,17 +142,19 @@ proptest! {
     ) {
         let cram = Cram::new(rows, cols).unwrap();
         let free = blocked(&cram, bits, density);
-        let mut plain = Solver::new(PlainCram(cram));
-        let expected = plain.grundy(&free).unwrap();
-        let wins: Vec<u64> = cram
-            .placements(free)
-            .into_iter()
-            .map(|p| free & !(1 << p.first) & !(1 << p.second))
-            .filter(|&after| !expected.is_zero() && plain.grundy(&after).unwrap().is_zero())
-            .collect();
+        let (expected, wins) = with_plain(cram, |plain| {
+            let expected = plain.grundy(&free).unwrap();
+            let wins: Vec<u64> = cram
+                .placements(free)
+                .into_iter()
+                .map(|p| free & !(1 << p.first) & !(1 << p.second))
+                .filter(|&after| !expected.is_zero() && plain.grundy(&after).unwrap().is_zero())
+                .collect();
+            (expected, wins)
+        });
         for threads in [1, 2, 3, 5] {
             for memory in [64 << 20, 64 << 10] {
-                let (value, found, _) = grundy::report::board::solve_cram(
+                let (value, found, _) = grundy::analysis::board::solve_cram(
                     cram, free, memory, true, threads, &mut grundy::NoProgress,
                 );
                 prop_assert_eq!(value, expected, "{} threads, {:b}", threads, free);
@@ -203,14 +207,14 @@ proptest! {
             .filter(|after| !expected.is_zero() && plain.grundy(after).unwrap().is_zero())
             .collect();
         for threads in [1, 2, 3] {
-            let (value, found, _) = grundy::report::board::solve_cram(
+            let (value, found, _) = grundy::analysis::board::solve_cram(
                 wide, free, 64 << 20, true, threads, &mut grundy::NoProgress,
             );
             prop_assert_eq!(value, expected, "{} threads, {:b}", threads, free);
             let found: Vec<u128> = found.iter().map(|&p| wide.after(free, p)).collect();
             prop_assert_eq!(&found, &wins, "{} threads, {:b}", threads, free);
         }
-        let (value, found, _) = grundy::report::board::solve_cram(
+        let (value, found, _) = grundy::analysis::board::solve_cram(
             narrow, small, 64 << 20, true, 1, &mut grundy::NoProgress,
         );
         prop_assert_eq!(value, expected);
@@ -224,7 +228,7 @@ fn published_values_on_every_thread_count() {
     for (rows, cols, v) in [(4, 5, 2), (4, 7, 3), (5, 6, 2), (4, 9, 1)] {
         let cram = Cram::new(rows, cols).unwrap();
         for threads in [2, 3] {
-            let (value, _, _) = grundy::report::board::solve_cram(
+            let (value, _, _) = grundy::analysis::board::solve_cram(
                 cram,
                 cram.full(),
                 256 << 20,

@@ -24,3 +24,35 @@ pub fn blocked(cram: &Cram, bits: u64, density: u32) -> u64 {
     }
     cram.full() & !mask
 }
+
+thread_local! {
+    /// One plain solver per board size, kept across the cases a test thread runs: the
+    /// random boards of one size share most of their positions, so each is valued once.
+    static PLAIN: std::cell::RefCell<std::collections::HashMap<(usize, usize), grundy::Solver<PlainCram>>> =
+        Default::default();
+    /// The same for the library's Cram (regions and canonical forms) under the memo solver.
+    static MEMO: std::cell::RefCell<std::collections::HashMap<(usize, usize), grundy::Solver<Cram>>> =
+        Default::default();
+}
+
+/// `f` given the plain solver of `cram`'s board size, with every value found before.
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn with_plain<R>(cram: Cram, f: impl FnOnce(&mut grundy::Solver<PlainCram>) -> R) -> R {
+    PLAIN.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        f(solvers
+            .entry((cram.rows(), cram.cols()))
+            .or_insert_with(|| grundy::Solver::new(PlainCram(cram))))
+    })
+}
+
+/// `f` given the memo solver of `cram`'s board size, with every value found before.
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn with_memo<R>(cram: Cram, f: impl FnOnce(&mut grundy::Solver<Cram>) -> R) -> R {
+    MEMO.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        f(solvers
+            .entry((cram.rows(), cram.cols()))
+            .or_insert_with(|| grundy::Solver::new(cram)))
+    })
+}
