@@ -13,12 +13,11 @@ use grundy::game::{Components, Game};
 use grundy::parse::Input;
 use grundy::solve::loopy::{self, Value};
 use grundy::stop::{self, Stop};
-use grundy::{Player, SolveError, Solver};
+use grundy::{SolveError, Solver};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
-use serde_json::json;
 
 pyo3::create_exception!(
     _grundy,
@@ -267,13 +266,6 @@ impl Pos {
             Pos::Tuple(v) => PyTuple::new(py, v)?.into_any(),
         })
     }
-
-    fn json(&self) -> serde_json::Value {
-        match self {
-            Pos::Int(n) => json!(n),
-            Pos::Tuple(v) => json!(v),
-        }
-    }
 }
 
 impl std::fmt::Display for Pos {
@@ -402,16 +394,6 @@ fn solve_error(game: &PyGame<'_>, e: SolveError) -> PyErr {
     }
 }
 
-/// A move of a sum as a script report writes it: the position moved in (from 1), the
-/// position before, and what it leaves.
-fn move_json(positions: &[Pos], component: usize, leaves: &[Pos]) -> serde_json::Value {
-    json!({
-        "component": component + 1,
-        "from": positions[component].json(),
-        "to": leaves.iter().map(Pos::json).collect::<Vec<_>>(),
-    })
-}
-
 fn read_positions(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Pos>> {
     // One position (an int or a tuple), or a list of them played side by side.
     if let Ok(list) = positions.cast::<PyList>() {
@@ -490,23 +472,28 @@ fn analyze_object(
     let g = PyGame::new(game.clone())?;
     let positions = read_positions(position)?;
     let name = game.get_type().name()?.to_string();
-    if misere {
-        return misere_object(&g, &name, &positions, limit);
-    }
     // The library's one analysis of a sum of such positions, the report a script game
-    // gets: values, or with cycles the generalised values and draws.
+    // gets: values, or with cycles the generalised values and draws; under misère play
+    // the sum searched whole.
     let written = |p: &Pos| match p {
         Pos::Int(n) => grundy::script::ScriptPosition::Int(*n),
         Pos::Tuple(v) => grundy::script::ScriptPosition::List(v.iter().copied().collect()),
     };
-    let analysis =
-        grundy::analysis::script::analyze_positions(&g, &name, &positions, limit, written)
-            .map_err(|e| solve_error(&g, e))?;
-    let report = match analysis {
-        grundy::report::script::Analysis::Plain(r) => serde_json::to_string(&r),
-        grundy::report::script::Analysis::Loopy(r) => serde_json::to_string(&r),
-    }
-    .map_err(|e| GrundyError::new_err(e.to_string()))?;
+    use grundy::report::Report;
+    let report = if misere {
+        Report::Script(
+            grundy::analysis::script::misere_positions(&g, &name, &positions, limit, written)
+                .map_err(|e| solve_error(&g, e))?,
+        )
+    } else {
+        match grundy::analysis::script::analyze_positions(&g, &name, &positions, limit, written)
+            .map_err(|e| solve_error(&g, e))?
+        {
+            grundy::report::script::Analysis::Plain(r) => Report::Script(r),
+            grundy::report::script::Analysis::Loopy(r) => Report::ScriptLoopy(r),
+        }
+    };
+    let report = serde_json::to_string(&report).map_err(|e| GrundyError::new_err(e.to_string()))?;
     Ok(report)
 }
 
@@ -672,39 +659,6 @@ fn report_png(py: Python<'_>, report: &str) -> PyResult<Vec<u8>> {
         serde_json::from_str(report).map_err(|e| InputError::new_err(e.to_string()))?;
     py.detach(|| grundy::picture::report::report_png(&report))
         .map_err(error)
-}
-
-/// A sum of positions of a game written in Python under misère play (the last move
-/// loses), searched as one sum; each position's own misère value beside it.
-fn misere_object(g: &PyGame<'_>, name: &str, positions: &[Pos], limit: usize) -> PyResult<String> {
-    let mut search = grundy::solve::misere::Misere::new(g, limit);
-    let run = (|| -> Result<_, SolveError> {
-        let value = search.value(positions)?;
-        let each = positions
-            .iter()
-            .map(|p| search.value(std::slice::from_ref(p)).map(|v| v.0))
-            .collect::<Result<Vec<_>, _>>()?;
-        let wins = search.winning_moves(positions)?;
-        Ok((value, each, wins))
-    })();
-    let (value, each, wins) = match run {
-        Ok(r) => r,
-        Err(e) => return Err(solve_error(g, e)),
-    };
-    let moves: Vec<serde_json::Value> = wins
-        .iter()
-        .map(|m| move_json(positions, m.component, &m.leaves))
-        .collect();
-    Ok(json!({
-        "game": name,
-        "misere": true,
-        "grundy": value.0,
-        "winner": Player::winner_of(value).as_str(),
-        "positions": positions.iter().map(Pos::json).collect::<Vec<_>>(),
-        "values": each,
-        "winning_moves": moves,
-    })
-    .to_string())
 }
 
 /// What the values of positions 0..=upto of a game written in Python show (explore's line

@@ -312,6 +312,10 @@ def test_a_python_game_under_misere_play_matches_the_built_in_family():
         mine = grundy.analyze(Kayles(), heaps, misere=True)
         built_in = grundy.analyze("kayles", heaps, misere=True)
         assert mine["misere"] is True
+        # The report a script game's sum gets, from the library's one misère analysis:
+        # tagged as such, each winning move labelled as the command line labels it.
+        assert mine["report"] == "script"
+        assert all(m["move"].startswith("position ") for m in mine["winning_moves"]), mine["winning_moves"]
         assert mine.winner == built_in.winner, heaps
         assert len(mine.winning_moves) == len(built_in.winning_moves), heaps
 

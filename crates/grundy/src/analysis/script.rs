@@ -171,6 +171,7 @@ pub fn analyze_positions<G: crate::game::Game>(
                 positions: shown.clone(),
                 values,
                 winning_moves: moves.iter().map(|m| mv(m.component, &m.leaves)).collect(),
+                misere: false,
             }))
         }
         Err(SolveError::Loopy { .. }) => {
@@ -190,6 +191,54 @@ pub fn analyze_positions<G: crate::game::Game>(
         }
         Err(e) => Err(e),
     }
+}
+
+/// A sum of `positions` of `game` under misère play (the last move loses), searched as one
+/// sum of at most `limit` sums, each position's own misère value beside it: the report a
+/// script game's sum gets, with `misere` set. Games written in Python come here.
+pub fn misere_positions<G: crate::game::Game>(
+    game: &G,
+    name: &str,
+    positions: &[G::Position],
+    limit: usize,
+    written: impl Fn(&G::Position) -> ScriptPosition,
+) -> Result<ScriptReport, SolveError>
+where
+    G::Position: Ord,
+{
+    let mut search = crate::solve::misere::Misere::new(game, limit);
+    let grundy = search.value(positions)?;
+    let values = positions
+        .iter()
+        .map(|p| search.value(std::slice::from_ref(p)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let wins = search.winning_moves(positions)?;
+    let shown: Vec<ScriptPosition> = positions.iter().map(&written).collect();
+    let winning_moves = wins
+        .iter()
+        .map(|m| {
+            let sm = crate::script::ScriptMove {
+                component: m.component + 1,
+                from: shown[m.component].clone(),
+                to: m.leaves.iter().map(&written).collect(),
+            };
+            Move {
+                label: sm.to_string(),
+                component: sm.component,
+                from: sm.from,
+                to: sm.to,
+            }
+        })
+        .collect();
+    Ok(ScriptReport {
+        game: name.to_string(),
+        grundy,
+        winner: Player::winner_of(grundy),
+        positions: shown,
+        values,
+        winning_moves,
+        misere: true,
+    })
 }
 
 /// Every move of `positions` of a game with cycles, each with the generalised value it
@@ -242,6 +291,51 @@ mod tests {
     use super::*;
     use crate::solve::distributed::graph::{Lead, follow};
     use crate::solve::distributed::{Local, Stats, Transport as _};
+
+    /// A sum analysed under misère play as one sum gives misère Nim's values (Bouton's
+    /// rule, a theorem with no search in it), winner and winning moves, each labelled.
+    #[test]
+    fn a_sum_under_misere_play_is_misere_nims_on_nim() {
+        let nim = crate::games::Nim;
+        let int = |h: &u64| ScriptPosition::Int(*h as i64);
+        for heaps in [
+            vec![1, 1],
+            vec![1, 1, 1],
+            vec![3, 4, 5],
+            vec![2, 2],
+            vec![0, 6, 1, 1],
+        ] {
+            let r = misere_positions(&nim, "nim", &heaps, 1 << 20, int).unwrap();
+            let rule = crate::analysis::heaps::misere_nim_value(&heaps);
+            assert_eq!(r.grundy, rule, "{heaps:?}");
+            assert_eq!(r.winner, Player::winner_of(rule), "{heaps:?}");
+            assert!(r.misere);
+            for m in &r.winning_moves {
+                let mut after = heaps.clone();
+                let ScriptPosition::Int(left) =
+                    m.to.first().cloned().unwrap_or(ScriptPosition::Int(0))
+                else {
+                    panic!("a heap leaves a heap")
+                };
+                after[m.component - 1] = left as u64;
+                assert!(
+                    crate::analysis::heaps::misere_nim_value(&after).is_zero(),
+                    "{heaps:?}: {}",
+                    m.label
+                );
+                assert!(!m.label.is_empty());
+            }
+            let bouton_wins = (0..heaps.len())
+                .flat_map(|i| (0..heaps[i]).map(move |left| (i, left)))
+                .filter(|&(i, left)| {
+                    let mut after = heaps.clone();
+                    after[i] = left;
+                    crate::analysis::heaps::misere_nim_value(&after).is_zero()
+                })
+                .count();
+            assert_eq!(r.winning_moves.len(), bouton_wins, "{heaps:?}");
+        }
+    }
 
     fn example(name: &str) -> String {
         let path = format!("{}/../../examples/games/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -99,10 +99,11 @@ impl Options {
     }
 }
 
-/// The report of any game: serialised, it is exactly the report of its game (no tag is
-/// added); read back, the game is told from its fields.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// The report of any game. Serialised, it is its game's report with one field more in
+/// front, `"report"`, naming its kind (`"heaps"`, `"board"`, `"sum"`, ...), and it is read
+/// back by that field alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "report", rename_all = "kebab-case")]
 pub enum Report {
     /// A sum of heaps of one family.
     Heaps(heaps::HeapReport),
@@ -233,57 +234,6 @@ impl fmt::Display for Report {
             Report::Graph(r) => r.fmt(f),
             Report::Sum(r) => r.fmt(f),
         }
-    }
-}
-
-impl<'de> Deserialize<'de> for Report {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Report, D::Error> {
-        use serde::de::Error as _;
-        let value = serde_json::Value::deserialize(d)?;
-        let game = value.get("game").and_then(|g| g.as_str()).unwrap_or("");
-        let has = |field: &str| value.get(field).is_some();
-        let read = |v: serde_json::Value| -> Result<Report, D::Error> {
-            if value.get("misere").and_then(|m| m.as_bool()) == Some(true) && !has("heaps") {
-                return Ok(Report::Misere(
-                    serde_json::from_value(v).map_err(D::Error::custom)?,
-                ));
-            }
-            let r = match game {
-                "graph" => Report::Graph(serde_json::from_value(v).map_err(D::Error::custom)?),
-                "shgame" => Report::Sheet(serde_json::from_value(v).map_err(D::Error::custom)?),
-                "lamqugam" | "wythoff" => {
-                    Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                g if g.starts_with("lame-queen:") => {
-                    Report::Queen(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                "inventor-outlasting" => {
-                    Report::Inventor(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                "caos3" => Report::Lava(serde_json::from_value(v).map_err(D::Error::custom)?),
-                "pshtbrth" => Report::Cakes(serde_json::from_value(v).map_err(D::Error::custom)?),
-                "cram" | "chomp" => {
-                    Report::Board(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                _ if has("parts") && has("moves") => {
-                    Report::Sum(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                _ if has("heaps") => {
-                    Report::Heaps(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                #[cfg(feature = "script")]
-                _ if has("positions") && has("loopy") => {
-                    Report::ScriptLoopy(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                #[cfg(feature = "script")]
-                _ if has("positions") => {
-                    Report::Script(serde_json::from_value(v).map_err(D::Error::custom)?)
-                }
-                _ => return Err(D::Error::custom("not a report of a game grundy knows")),
-            };
-            Ok(r)
-        };
-        read(value.clone())
     }
 }
 

@@ -32,6 +32,10 @@ pub struct ScriptReport {
     pub values: Vec<Nimber>,
     /// Every move that leaves the whole sum at 0.
     pub winning_moves: Vec<Move>,
+    /// Misère play: `grundy`, `values` and `winner` are those of misère play (the sum
+    /// valued as a whole; the values alone do not add by XOR).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
 }
 
 /// A move in one position of the sum.
@@ -66,6 +70,7 @@ impl From<&ScriptAnalysis> for ScriptReport {
                     to: m.to.clone(),
                 })
                 .collect(),
+            misere: false,
         }
     }
 }
@@ -134,6 +139,9 @@ impl fmt::Display for ScriptReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let join = |xs: Vec<String>| xs.join(" ");
         write_head(f, &self.game, "", &self.positions)?;
+        if self.misere {
+            writeln!(f, "play:      misère (the last move loses)")?;
+        }
         writeln!(
             f,
             "values:    {}",
