@@ -8,7 +8,7 @@ use crate::report::board::*;
 use crate::game::Player;
 use crate::games::board::{Bite, Bits, Chomp, Cram, CramOn, Placement, WideCram};
 use crate::nimber::Nimber;
-use crate::parse::{Found, Input, ParseError, Tokens};
+use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::Error;
 use crate::solve::chomp_table::ChompTable;
@@ -278,68 +278,6 @@ impl Progress for Labelled<'_> {
     }
 }
 
-/// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
-/// free cells, for boards of up to 64 cells (what every Cram engine takes).
-pub fn parse_cram(input: &Input) -> Result<(Cram, u64), Error> {
-    if let Some((rows, cols, line)) = board_size(input)
-        && rows * cols > Cram::MAX_CELLS as u64
-    {
-        return Err(input.error(ParseError {
-            line,
-            expected: "a board of at most 64 cells here (boards of up to 128 cells are for \
-                       `analyze` and `table` under normal play)"
-                .into(),
-            found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
-        }));
-    }
-    parse_cram_on(input)
-}
-
-/// The rows and columns `input` starts with, each 1 to 128, and the line they end on;
-/// `None` when they cannot be read so (the parse then says why).
-fn board_size(input: &Input) -> Option<(u64, u64, usize)> {
-    let mut t = Tokens::new(&input.bytes);
-    let rows = t.u64_in("rows", 1, 128).ok()?;
-    let cols = t.u64_in("columns", 1, 128).ok()?;
-    Some((rows, cols, t.line()))
-}
-
-/// [`parse_cram`] for boards of up to `B::BITS` cells.
-pub fn parse_cram_on<B: Bits>(input: &Input) -> Result<(CramOn<B>, B), Error> {
-    let at = |e| input.error(e);
-    let mut t = Tokens::new(&input.bytes);
-    let most = CramOn::<B>::MAX_CELLS as u64;
-    let rows = t.u64_in("the number of rows", 1, most).map_err(at)? as usize;
-    let cols = t.u64_in("the number of columns", 1, most).map_err(at)? as usize;
-    let cram = CramOn::<B>::new(rows, cols).map_err(|_| {
-        at(ParseError {
-            line: t.line(),
-            expected: format!("a board of at most {most} cells"),
-            found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
-        })
-    })?;
-    let mut free = cram.full();
-    if t.clone().next_token().is_some() {
-        for r in 0..rows {
-            let row = t.grid_row(cols, b".#").map_err(at)?;
-            for (c, &b) in row.iter().enumerate() {
-                if b == b'#' {
-                    free &= !B::cell(cram.bit(r, c));
-                }
-            }
-        }
-        t.end().map_err(at)?;
-    }
-    Ok((cram, free))
-}
-
-/// Whether the Cram board `input` starts with is past 64 cells (and so needs a `u128` a
-/// position), or its size cannot be read (the wide parse then says why, naming the
-/// largest board there is).
-fn wide_board(input: &Input) -> bool {
-    board_size(input).is_none_or(|(rows, cols, _)| rows * cols > Cram::MAX_CELLS as u64)
-}
-
 /// The Cram board of `input` explained, with a table of `memory` bytes, on `threads`
 /// threads; and the search's counts.
 pub fn analyze_cram(
@@ -349,11 +287,11 @@ pub fn analyze_cram(
     checkpoint: Option<&std::path::Path>,
     progress: &mut dyn Progress,
 ) -> Result<(BoardReport, String), Error> {
-    if wide_board(input) {
-        let (cram, free) = parse_cram_on::<u128>(input)?;
+    if crate::games::board::cram::is_wide(input) {
+        let (cram, free) = CramOn::<u128>::read(input)?;
         analyze_cram_on::<u128>(cram, free, memory, threads, checkpoint, progress)
     } else {
-        let (cram, free) = parse_cram(input)?;
+        let (cram, free) = crate::games::board::cram::read(input)?;
         analyze_cram_on(cram, free, memory, threads, checkpoint, progress)
     }
 }
@@ -409,16 +347,15 @@ fn cram_report<B: CramWord>(
     value: Nimber,
     wins: &[Placement],
 ) -> BoardReport {
-    let cell = |i: usize| [i / cram.cols() + 1, i % cram.cols() + 1];
     let moves: Vec<Move> = wins
         .iter()
-        .map(|p| {
-            let ([r1, c1], [r2, c2]) = (cell(p.first), cell(p.second));
-            let dir = if r1 == r2 { "across" } else { "down" };
-            Move {
-                label: format!("domino on row {r1}, column {c1} and row {r2}, column {c2} ({dir})"),
-                cells: vec![[r1, c1], [r2, c2]],
-            }
+        .map(|&p| Move {
+            label: cram.label(p),
+            cells: cram
+                .cells(p)
+                .iter()
+                .map(|&[r, c]| [r as usize, c as usize])
+                .collect(),
         })
         .collect();
     // Each winning domino's cells lettered a, b, c, … (a cell in several winning dominoes
@@ -632,12 +569,12 @@ pub fn analyze_on(
         )
     }
     match game {
-        BoardGame::Cram if wide_board(input) => {
-            let (cram, free) = parse_cram_on::<u128>(input)?;
+        BoardGame::Cram if crate::games::board::cram::is_wide(input) => {
+            let (cram, free) = CramOn::<u128>::read(input)?;
             cram_on(cram, free, transport, saving)
         }
         BoardGame::Cram => {
-            let (cram, free) = parse_cram(input)?;
+            let (cram, free) = crate::games::board::cram::read(input)?;
             cram_on(cram, free, transport, saving)
         }
         BoardGame::Chomp => {

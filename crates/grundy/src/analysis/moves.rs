@@ -178,19 +178,7 @@ pub fn cram(
     options: &Options,
     progress: &mut dyn Progress,
 ) -> Result<MoveList, Error> {
-    let (cram, free) = crate::analysis::board::parse_cram(input)?;
-    let (rows, cols) = (cram.rows(), cram.cols());
-    let is_free = |f: u64, r: usize, c: usize| f >> cram.bit(r, c) & 1 == 1;
-    let board = |f: u64| -> String {
-        let lines: Vec<String> = (0..rows)
-            .map(|r| {
-                (0..cols)
-                    .map(|c| if is_free(f, r, c) { '.' } else { '#' })
-                    .collect()
-            })
-            .collect();
-        format!("{rows} {cols}\n{}\n", lines.join("\n"))
-    };
+    let (cram, free) = crate::games::board::cram::read(input)?;
     let mut candidates = Vec::new();
     let mut cells = Vec::new();
     // The dominoes as the rules place them, listed as the list always has: by the first
@@ -198,26 +186,9 @@ pub fn cram(
     let mut placements = cram.placements(free);
     placements.sort_unstable_by_key(|p| (p.first, p.second));
     for p in placements {
-        let at = |bit: usize| (bit / cols, bit % cols);
-        let ((r0, c0), (r1, c1)) = (at(p.first), at(p.second));
-        let how = if r1 == r0 { "across" } else { "down" };
         let after = cram.after(free, p);
-        cells.push(vec![
-            [r0 as u64 + 1, c0 as u64 + 1],
-            [r1 as u64 + 1, c1 as u64 + 1],
-        ]);
-        candidates.push(Candidate::new(
-            format!(
-                "domino on row {}, column {} and row {}, column {} ({how})",
-                r0 + 1,
-                c0 + 1,
-                r1 + 1,
-                c1 + 1
-            ),
-            board(after),
-            after,
-            0,
-        ));
+        cells.push(cram.cells(p).to_vec());
+        candidates.push(Candidate::new(cram.label(p), cram.write(after), after, 0));
     }
     let mut search = Search::new(
         cram,
@@ -242,8 +213,7 @@ pub fn cram(
         Player::winner_of(value),
         moves,
     );
-    let mut rows_drawn: Vec<String> = board(free).lines().skip(1).map(String::from).collect();
-    rows_drawn.truncate(rows);
+    let rows_drawn: Vec<String> = cram.write(free).lines().skip(1).map(String::from).collect();
     list.board = Some(rows_drawn);
     Ok(list)
 }

@@ -101,17 +101,7 @@ fn analyze_loopy_by(
 ) -> Result<(LoopyScriptReport, usize, usize), Error> {
     let a = analyze_sum_by(game, positions, limit, progress, label).map_err(solve_error)?;
     let mv = |m: &crate::solve::loopy::game::LoopyMove<ScriptPosition>| {
-        let sm = crate::script::ScriptMove {
-            component: m.component + 1,
-            from: positions[m.component].clone(),
-            to: m.leaves.to_vec(),
-        };
-        Move {
-            label: sm.to_string(),
-            component: sm.component,
-            from: sm.from,
-            to: sm.to,
-        }
+        move_in(positions, m.component, m.leaves.to_vec())
     };
     let report = LoopyScriptReport {
         game: game.source().to_string(),
@@ -140,17 +130,7 @@ pub fn analyze_positions<G: crate::game::Game>(
 ) -> Result<Analysis, SolveError> {
     let shown: Vec<ScriptPosition> = positions.iter().map(&written).collect();
     let mv = |component: usize, leaves: &[G::Position]| {
-        let sm = crate::script::ScriptMove {
-            component: component + 1,
-            from: shown[component].clone(),
-            to: leaves.iter().map(&written).collect(),
-        };
-        Move {
-            label: sm.to_string(),
-            component: sm.component,
-            from: sm.from,
-            to: sm.to,
-        }
+        move_in(&shown, component, leaves.iter().map(&written).collect())
     };
     let mut solver = crate::solve::memo::Solver::with_limit(game, limit);
     let plain = (|| -> Result<_, SolveError> {
@@ -193,6 +173,22 @@ pub fn analyze_positions<G: crate::game::Game>(
     }
 }
 
+/// The move in position `component` (from 0) of the sum `shown` that leaves `to` in its
+/// place, labelled as a script report labels it.
+fn move_in(shown: &[ScriptPosition], component: usize, to: Vec<ScriptPosition>) -> Move {
+    let sm = crate::script::ScriptMove {
+        component: component + 1,
+        from: shown[component].clone(),
+        to,
+    };
+    Move {
+        label: sm.to_string(),
+        component: sm.component,
+        from: sm.from,
+        to: sm.to,
+    }
+}
+
 /// A sum of `positions` of `game` under misère play (the last move loses), searched as one
 /// sum of at most `limit` sums, each position's own misère value beside it: the report a
 /// script game's sum gets, with `misere` set. Games written in Python come here.
@@ -216,19 +212,7 @@ where
     let shown: Vec<ScriptPosition> = positions.iter().map(&written).collect();
     let winning_moves = wins
         .iter()
-        .map(|m| {
-            let sm = crate::script::ScriptMove {
-                component: m.component + 1,
-                from: shown[m.component].clone(),
-                to: m.leaves.iter().map(&written).collect(),
-            };
-            Move {
-                label: sm.to_string(),
-                component: sm.component,
-                from: sm.from,
-                to: sm.to,
-            }
-        })
+        .map(|m| move_in(&shown, m.component, m.leaves.iter().map(&written).collect()))
         .collect();
     Ok(ScriptReport {
         game: name.to_string(),

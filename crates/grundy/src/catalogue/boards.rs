@@ -21,9 +21,9 @@ pub struct Chomp;
 
 impl Searched for Cram {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let (cram, _) = crate::analysis::board::parse_cram(input)?;
+        let (cram, _) = crate::games::board::cram::read(input)?;
         search.run(cram, &move |p| {
-            let (_, free) = crate::analysis::board::parse_cram(&text(p))?;
+            let (_, free) = crate::games::board::cram::read(&text(p))?;
             Ok(cram.regions(free).into_vec())
         })
     }

@@ -24,7 +24,9 @@
 use thiserror::Error;
 
 use super::bits::Bits;
+use crate::error::Error;
 use crate::game::{Components, Game};
+use crate::parse::{Found, Input, ParseError, Tokens};
 
 /// The board: its size; positions are masks of free cells on it, in words of type `B`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -468,10 +470,131 @@ fn small_table() -> &'static [u8] {
     })
 }
 
+// How a Cram position is written: its notation, beside the rules.
+
+/// Reads `R C`, then optionally R rows of `.` (free) and `#` (blocked): the board and its
+/// free cells, for boards of up to 64 cells (what every Cram engine takes).
+pub fn read(input: &Input) -> Result<(Cram, u64), Error> {
+    if let Some((rows, cols, line)) = board_size(input)
+        && rows * cols > Cram::MAX_CELLS as u64
+    {
+        return Err(input.error(ParseError {
+            line,
+            expected: "a board of at most 64 cells here (boards of up to 128 cells are for \
+                       `analyze` and `table` under normal play)"
+                .into(),
+            found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
+        }));
+    }
+    Cram::read(input)
+}
+
+/// The rows and columns `input` starts with, each 1 to 128, and the line they end on;
+/// `None` when they cannot be read so (the parse then says why).
+fn board_size(input: &Input) -> Option<(u64, u64, usize)> {
+    let mut t = Tokens::new(&input.bytes);
+    let rows = t.u64_in("rows", 1, 128).ok()?;
+    let cols = t.u64_in("columns", 1, 128).ok()?;
+    Some((rows, cols, t.line()))
+}
+
+/// Whether the Cram board `input` starts with is past 64 cells (and so needs a `u128` a
+/// position), or its size cannot be read (the wide parse then says why, naming the
+/// largest board there is).
+pub fn is_wide(input: &Input) -> bool {
+    board_size(input).is_none_or(|(rows, cols, _)| rows * cols > Cram::MAX_CELLS as u64)
+}
+
+impl<B: Bits> CramOn<B> {
+    /// [`read`] for boards of up to `B::BITS` cells: `R C`, then optionally R rows of `.`
+    /// (free) and `#` (blocked).
+    pub fn read(input: &Input) -> Result<(CramOn<B>, B), Error> {
+        let at = |e| input.error(e);
+        let mut t = Tokens::new(&input.bytes);
+        let most = CramOn::<B>::MAX_CELLS as u64;
+        let rows = t.u64_in("the number of rows", 1, most).map_err(at)? as usize;
+        let cols = t.u64_in("the number of columns", 1, most).map_err(at)? as usize;
+        let cram = CramOn::<B>::new(rows, cols).map_err(|_| {
+            at(ParseError {
+                line: t.line(),
+                expected: format!("a board of at most {most} cells"),
+                found: Found::Value(format!("{rows}×{cols} = {} cells", rows * cols)),
+            })
+        })?;
+        let mut free = cram.full();
+        if t.clone().next_token().is_some() {
+            for r in 0..rows {
+                let row = t.grid_row(cols, b".#").map_err(at)?;
+                for (c, &b) in row.iter().enumerate() {
+                    if b == b'#' {
+                        free &= !B::cell(cram.bit(r, c));
+                    }
+                }
+            }
+            t.end().map_err(at)?;
+        }
+        Ok((cram, free))
+    }
+
+    /// The position `free` written as [`CramOn::read`] reads it: `R C`, then the rows.
+    pub fn write(&self, free: B) -> String {
+        let lines: Vec<String> = (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| if free.has(self.bit(r, c)) { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        format!("{} {}\n{}\n", self.rows, self.cols, lines.join("\n"))
+    }
+
+    /// The cells of domino `p` (row and column from 1), first cell first.
+    pub fn cells(&self, p: Placement) -> [[u64; 2]; 2] {
+        let at = |bit: usize| [(bit / self.cols) as u64 + 1, (bit % self.cols) as u64 + 1];
+        [at(p.first), at(p.second)]
+    }
+
+    /// Domino `p` in words: `domino on row 1, column 2 and row 1, column 3 (across)`.
+    pub fn label(&self, p: Placement) -> String {
+        let [[r0, c0], [r1, c1]] = self.cells(p);
+        let how = if r1 == r0 { "across" } else { "down" };
+        format!("domino on row {r0}, column {c0} and row {r1}, column {c1} ({how})")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Family, Nimber, Solver};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A board written is read back to the same board and free cells, on boards of
+        /// a `u64` and of a `u128`; each domino's label names its two cells.
+        #[test]
+        fn a_written_board_reads_back(rows in 1usize..=12, cols in 1usize..=12, bits in any::<u128>()) {
+            let input = |text: String| Input::new("board", text);
+            prop_assume!(rows * cols <= WideCram::MAX_CELLS);
+            if rows * cols <= Cram::MAX_CELLS {
+                let cram = Cram::new(rows, cols).unwrap();
+                let free = cram.full() & bits as u64;
+                prop_assert_eq!(read(&input(cram.write(free))).unwrap(), (cram, free));
+                prop_assert!(!is_wide(&input(cram.write(free))));
+                for p in cram.placements(free) {
+                    let [[r0, c0], [r1, c1]] = cram.cells(p);
+                    let named = format!("domino on row {r0}, column {c0} and row {r1}, column {c1}");
+                    prop_assert!(cram.label(p).starts_with(&named));
+                    prop_assert_eq!(r0 == r1, cram.label(p).ends_with("(across)"));
+                }
+            } else {
+                let wide = WideCram::new(rows, cols).unwrap();
+                let free = wide.full() & bits;
+                prop_assert_eq!(WideCram::read(&input(wide.write(free))).unwrap(), (wide, free));
+                prop_assert!(is_wide(&input(wide.write(free))));
+                prop_assert!(read(&input(wide.write(free))).is_err());
+            }
+        }
+    }
 
     #[test]
     fn a_strip_is_dawsons_kayles() {
