@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::board`].
 
-#[allow(unused_imports)]
 use crate::report::board::*;
 
 use crate::game::Player;

@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::cakes`].
 
-#[allow(unused_imports)]
 use crate::report::cakes::*;
 use std::path::Path;
 

@@ -5,7 +5,6 @@
 use crate::games::in_play::{
     BoardInPlay, Grid, INVENTOR_LIMITS, LAVA_LIMITS, Limits, Played, parse,
 };
-#[allow(unused_imports)]
 use crate::report::cells::*;
 
 use crate::game::Player;

@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::heaps`].
 
-#[allow(unused_imports)]
 use crate::report::heaps::*;
 
 use crate::family::{Family, FamilyError};

@@ -2,9 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::misere`].
 
-#[allow(unused_imports)]
-use crate::report::misere::*;
-
 use crate::game::{Game, Player};
 use crate::nimber::Nimber;
 use crate::parse::Input;
@@ -164,6 +161,7 @@ impl crate::analysis::sum_search::SumSearch for Judge {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::misere::MisereReport;
 
     /// The moves of `input` judged under misère play, through the catalogue.
     fn misere_moves(name: &str, input: &Input) -> MoveList {

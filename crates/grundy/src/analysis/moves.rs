@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::moves`].
 
-#[allow(unused_imports)]
 use crate::report::moves::*;
 
 use crate::family::Family;

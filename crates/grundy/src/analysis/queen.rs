@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::queen`].
 
-#[allow(unused_imports)]
 use crate::report::queen::*;
 
 use crate::game::Player;

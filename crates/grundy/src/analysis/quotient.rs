@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::quotient`].
 
-#[allow(unused_imports)]
 use crate::report::quotient::*;
 
 use crate::error::Error;

@@ -2,9 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::remoteness`].
 
-#[allow(unused_imports)]
-use crate::report::remoteness::*;
-
 use crate::analysis::sum_search::SumSearch;
 use crate::game::Game;
 use crate::report::Error;

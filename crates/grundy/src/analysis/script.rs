@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::script`].
 
-#[allow(unused_imports)]
 use crate::report::script::*;
 
 use crate::game::Player;

@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::sheet`].
 
-#[allow(unused_imports)]
 use crate::report::sheet::*;
 
 use crate::game::Player;

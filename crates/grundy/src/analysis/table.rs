@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::table`].
 
-#[allow(unused_imports)]
 use crate::report::table::*;
 use std::ops::RangeInclusive;
 

@@ -2,7 +2,6 @@
 //!
 //! The report it makes is data in [`crate::report::graph`].
 
-#[allow(unused_imports)]
 use crate::report::graph::*;
 
 use crate::parse::{Input, Tokens};
