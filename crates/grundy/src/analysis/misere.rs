@@ -2,6 +2,7 @@
 //!
 //! The report it makes is data in [`crate::report::misere`].
 
+use crate::analysis::sum_search::Sums;
 use crate::game::{Game, Player};
 use crate::nimber::Nimber;
 use crate::parse::Input;
@@ -16,14 +17,20 @@ pub const MISERE_POSITIONS: usize = 1_000_000;
 /// Judges every listed move of `list` by the misère search, the position itself too.
 fn judge<G: Game>(
     search: &mut Misere<G>,
-    list: MoveList,
-    parse: impl Fn(&str) -> Result<Vec<G::Position>, Error>,
+    mut list: MoveList,
+    sums: Sums<G::Position>,
     rules: impl Fn(crate::SolveError) -> Error,
 ) -> Result<MoveList, Error>
 where
     G::Position: Ord,
 {
-    judge_by(list, |p| search.value(&parse(p)?).map_err(&rules))
+    let here = search.value(&sums.here).map_err(&rules)?;
+    for (m, after) in list.moves.iter_mut().zip(&sums.after) {
+        let v = search.value(after).map_err(&rules)?;
+        m.value_after = Some(v);
+        m.winning = v.is_zero();
+    }
+    Ok(judged(list, here))
 }
 
 /// Judges the position of `list` and every listed move by `value`, the misère value of a
@@ -97,7 +104,8 @@ pub fn heaps(family: &crate::family::Family, input: &Input) -> Result<MoveList, 
             })
             .collect()
     };
-    judge(&mut search, list, parse, |e| {
+    let sums = Sums::read(&list, &parse)?;
+    judge(&mut search, list, sums, |e| {
         Error::input(format!(
             "heaps under misère play: {e} (the misère search holds at most {} sums)",
             crate::analysis::heaps::MISERE_POSITIONS
@@ -138,11 +146,11 @@ pub(crate) struct Judge {
 impl crate::analysis::sum_search::SumSearch for Judge {
     type Out = MoveList;
 
-    fn run<G>(
-        self,
-        rules: G,
-        parse: crate::analysis::sum_search::Parse<'_, G::Position>,
-    ) -> Result<MoveList, Error>
+    fn list(&self) -> &MoveList {
+        &self.list
+    }
+
+    fn run<G>(self, rules: G, sums: Sums<G::Position>) -> Result<MoveList, Error>
     where
         G: Game,
         G::Position: Ord,
@@ -150,7 +158,7 @@ impl crate::analysis::sum_search::SumSearch for Judge {
         let name = self.list.game.clone();
         let limit = self.limit;
         let mut search = Misere::new(rules, limit);
-        judge(&mut search, self.list, parse, |e| {
+        judge(&mut search, self.list, sums, |e| {
             Error::input(format!(
                 "{name} under misère play: {e} (the misère search holds at most {limit} sums)"
             ))

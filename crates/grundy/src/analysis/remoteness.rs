@@ -2,7 +2,7 @@
 //!
 //! The report it makes is data in [`crate::report::remoteness`].
 
-use crate::analysis::sum_search::SumSearch;
+use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::game::Game;
 use crate::report::Error;
 use crate::report::moves::MoveList;
@@ -21,11 +21,11 @@ pub(crate) struct Fill<'a> {
 impl SumSearch for Fill<'_> {
     type Out = ();
 
-    fn run<G>(
-        self,
-        rules: G,
-        parse: crate::analysis::sum_search::Parse<'_, G::Position>,
-    ) -> Result<(), Error>
+    fn list(&self) -> &MoveList {
+        self.list
+    }
+
+    fn run<G>(self, rules: G, sums: Sums<G::Position>) -> Result<(), Error>
     where
         G: Game,
         G::Position: Ord,
@@ -43,12 +43,10 @@ impl SumSearch for Fill<'_> {
             e => Error::input(format!("{name}: {e}")),
         };
         let mut search = Remoteness::new(rules, limit);
-        let here = search
-            .remoteness(&parse(&self.list.position)?)
-            .map_err(&refused)?;
-        let mut after = Vec::with_capacity(self.list.moves.len());
-        for m in &self.list.moves {
-            after.push(search.remoteness(&parse(&m.position)?).map_err(&refused)?);
+        let here = search.remoteness(&sums.here).map_err(&refused)?;
+        let mut after = Vec::with_capacity(sums.after.len());
+        for sum in &sums.after {
+            after.push(search.remoteness(sum).map_err(&refused)?);
         }
         for (m, r) in self.list.moves.iter_mut().zip(after) {
             m.remoteness = Some(r);

@@ -22,7 +22,7 @@ pub struct Chomp;
 impl Searched for Cram {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
         let (cram, _) = crate::games::board::cram::read(input)?;
-        search.run(cram, &move |p| {
+        search.run_read(cram, &move |p| {
             let (_, free) = crate::games::board::cram::read(&text(p))?;
             Ok(cram.regions(free).into_vec())
         })
@@ -71,7 +71,7 @@ impl Object for Cram {
 
 impl Searched for Chomp {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run(ChompRules, &|p| ChompRules.read(&text(p)))
+        search.run_read(ChompRules, &|p| ChompRules.read(&text(p)))
     }
 }
 

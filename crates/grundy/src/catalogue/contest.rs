@@ -38,7 +38,7 @@ fn plain(report: Report) -> Analysis {
 
 impl Searched for Sheet {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run(crate::games::Nim, &|p| {
+        search.run_read(crate::games::Nim, &|p| {
             let s = crate::analysis::sheet::parse(&text(p))?;
             let heaps = crate::games::sheet::heaps(s.rows, s.columns, s.mark_row, s.mark_column);
             heap_bound(&heaps)?;
@@ -94,7 +94,7 @@ impl Object for Sheet {
 impl Searched for Queen {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
         let (d, _, _) = crate::analysis::queen::parse(input)?;
-        search.run(crate::games::lame_queen::LameQueen { d }, &|p| {
+        search.run_read(crate::games::lame_queen::LameQueen { d }, &|p| {
             let (_, x, y) = crate::analysis::queen::parse(&text(p))?;
             let (x, y) = queen_square("lamqugam", x.saturating_sub(1), y.saturating_sub(1))?;
             Ok(vec![(x as u32 + 1, y as u32 + 1)])
@@ -209,7 +209,7 @@ impl Object for InPlay {
 impl Searched for Cakes {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
         let shape = crate::analysis::cakes::parse(input)?.shape;
-        search.run(crate::solve::cakes::Bitboard(shape), &move |p| {
+        search.run_read(crate::solve::cakes::Bitboard(shape), &move |p| {
             let cakes = crate::analysis::cakes::parse(&text(p))?;
             Ok(cakes
                 .masks

@@ -67,7 +67,7 @@ impl Object for Heaps {
     }
 
     fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        crate::analysis::remoteness::Fill { list, limit }.run(&self.0, &|p| {
+        crate::analysis::remoteness::Fill { list, limit }.run_read(&self.0, &|p| {
             let heaps = self.0.read(&super::components::text(p))?;
             heap_bound(&heaps)?;
             Ok(heaps)

@@ -6,12 +6,13 @@
 //! game whose rules ([`Game`](crate::game::Game)) and notation
 //! ([`Notation`]) live in one module under `games/`: the memo solver values each part of
 //! the sum, every move is listed with the value it leaves, the report is made from that
-//! list, and the misère and remoteness searches read the positions the list writes. A new
+//! list, and the misère and remoteness searches are handed the positions it leaves as
+//! values, not read back from the list's text. A new
 //! game of this kind is its module and one line of [`super::ENTRIES`]; nothing here or in
 //! any front end names it.
 
 use super::Analysis;
-use crate::analysis::sum_search::SumSearch;
+use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::contest::Problem;
 use crate::family::Family;
 use crate::game::Player;
@@ -204,11 +205,86 @@ impl<N: Notation + 'static> Notated<N> {
         })
     }
 
-    /// How a position written by [`Notation::write`] is read back (the searches read
-    /// the positions a move list writes).
-    fn read_text(&self, text: &str) -> Result<Vec<N::Position>, Error> {
-        self.game
-            .read(&Input::new("position", text.as_bytes().to_vec()))
+    /// The sum `sum` leaves after move `m` of its component `i`.
+    fn after(sum: &[N::Position], i: usize, leaves: &[N::Position]) -> Vec<N::Position> {
+        let mut next = sum[..i].to_vec();
+        next.extend(leaves.iter().cloned());
+        next.extend_from_slice(&sum[i + 1..]);
+        next
+    }
+
+    /// The sums of the position `input` and of every move [`Notation::moves`] lists, in
+    /// the order of the move list: what the searches of whole sums run on, handed over as
+    /// values (nothing the list writes is read back).
+    fn sums(&self, input: &Input) -> Result<Sums<N::Position>, Error> {
+        let here = self.game.read(input)?;
+        let after = (0..here.len())
+            .flat_map(|i| {
+                let here = &here;
+                self.game
+                    .moves(here, i)
+                    .into_iter()
+                    .map(move |m| Self::after(here, i, &m.leaves))
+            })
+            .collect();
+        Ok(Sums { here, after })
+    }
+
+    /// The moves of `input` with their values, and the sums the list is of.
+    fn listed(&self, input: &Input) -> Result<(MoveList, Sums<N::Position>), Error> {
+        let sum = self.game.read(input)?;
+        let mut solver = Solver::with_limit(&self.game, self.game.positions());
+        let values = sum
+            .iter()
+            .map(|p| solver.grundy(p))
+            .collect::<Result<Vec<Nimber>, _>>()
+            .map_err(|e| self.solve_error(e))?;
+        let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+        let mut candidates = Vec::new();
+        let mut sums = Vec::new();
+        for (i, part) in values.iter().enumerate() {
+            for m in self.game.moves(&sum, i) {
+                let mut after = total ^ *part;
+                for q in &m.leaves {
+                    after ^= solver.grundy(q).map_err(|e| self.solve_error(e))?;
+                }
+                let next = Self::after(&sum, i, &m.leaves);
+                let position = self.game.write(&next);
+                crate::report::moves::room_for(candidates.len() + 1, position.len())?;
+                let size = candidates.len() as u64;
+                candidates.push(Candidate {
+                    label: m.label,
+                    position,
+                    after,
+                    size,
+                    cell: None,
+                    cells: m.cells,
+                    along: m.along,
+                });
+                sums.push(next);
+            }
+        }
+        let mut list = MoveList::new(
+            self.name.clone(),
+            self.game.write(&sum),
+            Some(total),
+            Player::winner_of(total),
+            with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
+        );
+        list.values = Some(values);
+        list.drawings = self.game.draw(&sum).map(|drawing| {
+            vec![crate::drawing::Drawn {
+                drawing,
+                note: String::new(),
+            }]
+        });
+        Ok((
+            list,
+            Sums {
+                here: sum,
+                after: sums,
+            },
+        ))
     }
 
     /// A fault of the memo solver as one line naming the game.
@@ -256,67 +332,28 @@ impl<N: Notation + 'static> Object for Notated<N> {
         _options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        let sum = self.game.read(input)?;
-        let mut solver = Solver::with_limit(&self.game, self.game.positions());
-        let values = sum
-            .iter()
-            .map(|p| solver.grundy(p))
-            .collect::<Result<Vec<Nimber>, _>>()
-            .map_err(|e| self.solve_error(e))?;
-        let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
-        let mut candidates = Vec::new();
-        for (i, part) in values.iter().enumerate() {
-            for m in self.game.moves(&sum, i) {
-                let mut after = total ^ *part;
-                for q in &m.leaves {
-                    after ^= solver.grundy(q).map_err(|e| self.solve_error(e))?;
-                }
-                let mut next = sum[..i].to_vec();
-                next.extend(m.leaves.iter().cloned());
-                next.extend_from_slice(&sum[i + 1..]);
-                let position = self.game.write(&next);
-                crate::report::moves::room_for(candidates.len() + 1, position.len())?;
-                let size = candidates.len() as u64;
-                candidates.push(Candidate {
-                    label: m.label,
-                    position,
-                    after,
-                    size,
-                    cell: None,
-                    cells: m.cells,
-                    along: m.along,
-                });
-            }
-        }
-        let mut list = MoveList::new(
-            self.name.clone(),
-            self.game.write(&sum),
-            Some(total),
-            Player::winner_of(total),
-            with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
-        );
-        list.values = Some(values);
-        list.drawings = self.game.draw(&sum).map(|drawing| {
-            vec![crate::drawing::Drawn {
-                drawing,
-                note: String::new(),
-            }]
-        });
-        Ok(list)
+        Ok(self.listed(input)?.0)
     }
 
     fn misere_moves(
         &self,
         input: &Input,
-        options: &Options,
-        progress: &mut (dyn Progress + Send),
+        _options: &Options,
+        _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        let list = self.moves(input, options, progress)?;
+        let (list, sums) = self.listed(input)?;
         let limit = crate::analysis::misere::MISERE_POSITIONS;
-        crate::analysis::misere::Judge { list, limit }.run(&self.game, &|p| self.read_text(p))
+        crate::analysis::misere::Judge { list, limit }.run(&self.game, sums)
     }
 
-    fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        crate::analysis::remoteness::Fill { list, limit }.run(&self.game, &|p| self.read_text(p))
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        let sums = self.sums(input)?;
+        if sums.after.len() != list.moves.len() {
+            return Err(Error::input(format!(
+                "{}: the move list given is not the list of this position's moves",
+                self.name
+            )));
+        }
+        crate::analysis::remoteness::Fill { list, limit }.run(&self.game, sums)
     }
 }

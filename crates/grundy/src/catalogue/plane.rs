@@ -26,7 +26,7 @@ pub struct Plane {
 impl Searched for Plane {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
         let queen = LameQueen { d: self.d };
-        search.run(queen, &|p| {
+        search.run_read(queen, &|p| {
             let sum = queen.read(&text(p))?;
             for &(x, y) in &sum {
                 queen_square(&self.name, u64::from(x) - 1, u64::from(y) - 1)?;

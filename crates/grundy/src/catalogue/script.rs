@@ -28,7 +28,7 @@ pub(super) fn script_analysis((analysis, stats): (report::script::Analysis, Stri
 
 impl Searched for Script {
     fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run(&*self.0, &|p| self.0.read(&super::components::text(p)))
+        search.run_read(&*self.0, &|p| self.0.read(&super::components::text(p)))
     }
 }
 
