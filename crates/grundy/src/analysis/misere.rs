@@ -17,7 +17,7 @@ pub const MISERE_POSITIONS: usize = 1_000_000;
 /// Judges every listed move of `list` by the misère search, the position itself too.
 fn judge<G: Game>(
     search: &mut Misere<G>,
-    mut list: MoveList,
+    list: MoveList,
     sums: Sums<G::Position>,
     rules: impl Fn(crate::SolveError) -> Error,
 ) -> Result<MoveList, Error>
@@ -25,27 +25,37 @@ where
     G::Position: Ord,
 {
     let here = search.value(&sums.here).map_err(&rules)?;
-    for (m, after) in list.moves.iter_mut().zip(&sums.after) {
-        let v = search.value(after).map_err(&rules)?;
-        m.value_after = Some(v);
-        m.winning = v.is_zero();
-    }
-    Ok(judged(list, here))
+    let after = sums
+        .after
+        .iter()
+        .map(|sum| search.value(sum).map_err(&rules))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(with_values(list, here, after))
 }
 
 /// Judges the position of `list` and every listed move by `value`, the misère value of a
 /// position written as `analyze` reads it.
 fn judge_by(
-    mut list: MoveList,
+    list: MoveList,
     mut value: impl FnMut(&str) -> Result<Nimber, Error>,
 ) -> Result<MoveList, Error> {
     let here = value(&list.position)?;
-    for m in &mut list.moves {
-        let v = value(&m.position)?;
+    let after = list
+        .moves
+        .iter()
+        .map(|m| value(&m.position))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(with_values(list, here, after))
+}
+
+/// `list` judged under misère play: the position worth `here`, its `i`-th move leaving a
+/// position worth `after[i]`.
+fn with_values(mut list: MoveList, here: Nimber, after: Vec<Nimber>) -> MoveList {
+    for (m, v) in list.moves.iter_mut().zip(after) {
         m.value_after = Some(v);
         m.winning = v.is_zero();
     }
-    Ok(judged(list, here))
+    judged(list, here)
 }
 
 /// `list` marked as judged under misère play, the position worth `here`.

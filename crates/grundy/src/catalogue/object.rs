@@ -16,7 +16,7 @@ use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::contest::Problem;
 use crate::family::Family;
 use crate::game::Player;
-use crate::games::notation::Notation;
+use crate::games::notation::{Labelled, Notation};
 use crate::nimber::Nimber;
 use crate::parse::Input;
 use crate::progress::Progress;
@@ -205,12 +205,20 @@ impl<N: Notation + 'static> Notated<N> {
         })
     }
 
-    /// The sum `sum` leaves after move `m` of its component `i`.
-    fn after(sum: &[N::Position], i: usize, leaves: &[N::Position]) -> Vec<N::Position> {
-        let mut next = sum[..i].to_vec();
-        next.extend(leaves.iter().cloned());
-        next.extend_from_slice(&sum[i + 1..]);
-        next
+    /// Every move of `sum` in the order of its move list: the component it is made in,
+    /// the move as the notation labels it, and the whole sum it leaves.
+    fn successors(
+        &self,
+        sum: &[N::Position],
+    ) -> impl Iterator<Item = (usize, Labelled<N::Position>, Vec<N::Position>)> {
+        (0..sum.len()).flat_map(move |i| {
+            self.game.moves(sum, i).into_iter().map(move |m| {
+                let mut next = sum[..i].to_vec();
+                next.extend(m.leaves.iter().cloned());
+                next.extend_from_slice(&sum[i + 1..]);
+                (i, m, next)
+            })
+        })
     }
 
     /// The sums of the position `input` and of every move [`Notation::moves`] lists, in
@@ -218,15 +226,7 @@ impl<N: Notation + 'static> Notated<N> {
     /// values (nothing the list writes is read back).
     fn sums(&self, input: &Input) -> Result<Sums<N::Position>, Error> {
         let here = self.game.read(input)?;
-        let after = (0..here.len())
-            .flat_map(|i| {
-                let here = &here;
-                self.game
-                    .moves(here, i)
-                    .into_iter()
-                    .map(move |m| Self::after(here, i, &m.leaves))
-            })
-            .collect();
+        let after = self.successors(&here).map(|(_, _, next)| next).collect();
         Ok(Sums { here, after })
     }
 
@@ -242,27 +242,24 @@ impl<N: Notation + 'static> Notated<N> {
         let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
         let mut candidates = Vec::new();
         let mut sums = Vec::new();
-        for (i, part) in values.iter().enumerate() {
-            for m in self.game.moves(&sum, i) {
-                let mut after = total ^ *part;
-                for q in &m.leaves {
-                    after ^= solver.grundy(q).map_err(|e| self.solve_error(e))?;
-                }
-                let next = Self::after(&sum, i, &m.leaves);
-                let position = self.game.write(&next);
-                crate::report::moves::room_for(candidates.len() + 1, position.len())?;
-                let size = candidates.len() as u64;
-                candidates.push(Candidate {
-                    label: m.label,
-                    position,
-                    after,
-                    size,
-                    cell: None,
-                    cells: m.cells,
-                    along: m.along,
-                });
-                sums.push(next);
+        for (i, m, next) in self.successors(&sum) {
+            let mut after = total ^ values[i];
+            for q in &m.leaves {
+                after ^= solver.grundy(q).map_err(|e| self.solve_error(e))?;
             }
+            let position = self.game.write(&next);
+            crate::report::moves::room_for(candidates.len() + 1, position.len())?;
+            let size = candidates.len() as u64;
+            candidates.push(Candidate {
+                label: m.label,
+                position,
+                after,
+                size,
+                cell: None,
+                cells: m.cells,
+                along: m.along,
+            });
+            sums.push(next);
         }
         let mut list = MoveList::new(
             self.name.clone(),
