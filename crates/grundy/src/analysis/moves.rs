@@ -178,16 +178,13 @@ pub fn cram(
     progress: &mut dyn Progress,
 ) -> Result<MoveList, Error> {
     let (cram, free) = crate::games::board::cram::read(input)?;
+    let board = crate::games::board::cram::Board(cram);
     let mut candidates = Vec::new();
     let mut cells = Vec::new();
-    // The dominoes as the rules place them, listed as the list always has: by the first
-    // cell (row by row), across before down.
-    let mut placements = cram.placements(free);
-    placements.sort_unstable_by_key(|p| (p.first, p.second));
-    for p in placements {
-        let after = cram.after(free, p);
-        cells.push(cram.cells(p).to_vec());
-        candidates.push(Candidate::new(cram.label(p), cram.write(after), after, 0));
+    for m in board.moves(&[free], 0) {
+        let after = m.leaves[0];
+        cells.push(m.cells.unwrap_or_default());
+        candidates.push(Candidate::new(m.label, board.write(&[after]), after, 0));
     }
     let mut search = Search::new(
         cram,
@@ -212,7 +209,12 @@ pub fn cram(
         Player::winner_of(value),
         moves,
     );
-    let rows_drawn: Vec<String> = cram.write(free).lines().skip(1).map(String::from).collect();
+    let rows_drawn: Vec<String> = board
+        .write(&[free])
+        .lines()
+        .skip(1)
+        .map(String::from)
+        .collect();
     list.board = Some(rows_drawn);
     Ok(list)
 }

@@ -5,8 +5,9 @@
 use super::Analysis;
 use super::components::{Searched, text};
 use super::object::Object;
-use crate::analysis::sum_search::SumSearch;
+use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::games::board::chomp::Chomp as ChompRules;
+use crate::games::board::cram::Board;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
@@ -21,11 +22,16 @@ pub struct Chomp;
 
 impl Searched for Cram {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let (cram, _) = crate::games::board::cram::read(input)?;
-        search.run_read(cram, &move |p| {
-            let (_, free) = crate::games::board::cram::read(&text(p))?;
-            Ok(cram.regions(free).into_vec())
-        })
+        // The list's moves are the notation's, in its order; the search plays each board
+        // split into regions, as the engines do.
+        let (cram, free) = crate::games::board::cram::read(input)?;
+        let after = Board(cram)
+            .moves(&[free], 0)
+            .into_iter()
+            .map(|m| cram.regions(m.leaves[0]).into_vec())
+            .collect();
+        let here = cram.regions(free).into_vec();
+        search.run(cram, Sums { here, after })
     }
 }
 

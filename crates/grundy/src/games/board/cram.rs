@@ -24,8 +24,10 @@
 use thiserror::Error;
 
 use super::bits::Bits;
+use crate::drawing::Drawing;
 use crate::error::Error;
 use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
 use crate::parse::{Found, Input, ParseError, Tokens};
 
 /// The board: its size; positions are masks of free cells on it, in words of type `B`.
@@ -562,6 +564,72 @@ impl<B: Bits> CramOn<B> {
     }
 }
 
+/// Cram as a person writes and plays it: one whole board, its free cells one mask, each
+/// domino leaving the whole board less two cells. This is the game's [`Notation`]; the
+/// engines play the same board split into regions ([`CramOn::regions`], each in the
+/// corner), which cannot be written back as one board. With no regions and no canonical
+/// forms, its rules are also the plain twin the engines are checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board<B: Bits>(pub CramOn<B>);
+
+impl<B: Bits> Game for Board<B> {
+    type Position = B;
+
+    fn options(&self, free: &B, out: &mut Vec<Components<B>>) {
+        for p in self.0.placements(*free) {
+            out.push(crate::game::to(self.0.after(*free, p)));
+        }
+    }
+}
+
+/// `R C`, then R rows of `.` (free) and `#` (blocked), on the board's own size; each domino
+/// labelled by its two cells (row and column from 1), listed by its first cell, row by
+/// row, across before down.
+impl<B: Bits> Notation for Board<B> {
+    fn read(&self, input: &Input) -> Result<Vec<B>, Error> {
+        let (cram, free) = CramOn::<B>::read(input)?;
+        if (cram.rows, cram.cols) != (self.0.rows, self.0.cols) {
+            return Err(input.error(ParseError {
+                line: 1,
+                expected: format!("a board of {}×{}", self.0.rows, self.0.cols),
+                found: Found::Value(format!("{}×{}", cram.rows, cram.cols)),
+            }));
+        }
+        Ok(vec![free])
+    }
+
+    /// The parts of a sum are parts of one board: they are written on it together.
+    fn write(&self, sum: &[B]) -> String {
+        self.0
+            .write(sum.iter().fold(B::ZERO, |all, &part| all | part))
+    }
+
+    fn moves(&self, sum: &[B], i: usize) -> Vec<Labelled<B>> {
+        let free = sum[i];
+        let mut placements = self.0.placements(free);
+        placements.sort_unstable_by_key(|p| (p.first, p.second));
+        placements
+            .into_iter()
+            .map(|p| Labelled {
+                label: self.0.label(p),
+                leaves: crate::game::to(self.0.after(free, p)),
+                cells: Some(self.0.cells(p).to_vec()),
+                along: None,
+            })
+            .collect()
+    }
+
+    fn draw(&self, sum: &[B]) -> Option<Drawing> {
+        let written = self.write(sum);
+        let rows = written
+            .lines()
+            .skip(1)
+            .map(|row| row.chars().map(String::from).collect())
+            .collect();
+        Some(Drawing::Grid { rows })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -579,6 +647,17 @@ mod tests {
                 let cram = Cram::new(rows, cols).unwrap();
                 let free = cram.full() & bits as u64;
                 prop_assert_eq!(read(&input(cram.write(free))).unwrap(), (cram, free));
+                // The notation reads back what it writes, and lists the rules' moves.
+                let board = Board(cram);
+                prop_assert_eq!(board.read(&input(board.write(&[free]))).unwrap(), vec![free]);
+                let listed: Vec<u64> = board.moves(&[free], 0).iter().map(|m| m.leaves[0]).collect();
+                let mut options = Vec::new();
+                board.options(&free, &mut options);
+                let mut ruled: Vec<u64> = options.iter().map(|o| o[0]).collect();
+                ruled.sort_unstable();
+                let mut sorted = listed.clone();
+                sorted.sort_unstable();
+                prop_assert_eq!(sorted, ruled);
                 prop_assert!(!is_wide(&input(cram.write(free))));
                 for p in cram.placements(free) {
                     let [[r0, c0], [r1, c1]] = cram.cells(p);
@@ -590,10 +669,24 @@ mod tests {
                 let wide = WideCram::new(rows, cols).unwrap();
                 let free = wide.full() & bits;
                 prop_assert_eq!(WideCram::read(&input(wide.write(free))).unwrap(), (wide, free));
+                prop_assert_eq!(Board(wide).read(&input(wide.write(free))).unwrap(), vec![free]);
                 prop_assert!(is_wide(&input(wide.write(free))));
                 prop_assert!(read(&input(wide.write(free))).is_err());
             }
         }
+    }
+
+    #[test]
+    fn a_board_of_another_size_is_refused_by_the_notation() {
+        let board = Board(Cram::new(3, 4).unwrap());
+        let e = board
+            .read(&Input::new("board", "4 3\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("board:1:") && e.contains("a board of 3×4"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -651,7 +744,7 @@ mod tests {
             (3, 5),
         ] {
             let cram = Cram::new(r, c).unwrap();
-            let plain = Solver::new(Plain(cram)).grundy(&cram.full()).unwrap();
+            let plain = Solver::new(Board(cram)).grundy(&cram.full()).unwrap();
             let fast = Solver::new(cram).grundy(&cram.full()).unwrap();
             assert_eq!(fast, plain, "{r}×{c}");
         }
@@ -660,7 +753,7 @@ mod tests {
     #[test]
     fn canonical_forms_keep_the_value() {
         let cram = Cram::new(3, 4).unwrap();
-        let mut plain = Solver::new(Plain(cram));
+        let mut plain = Solver::new(Board(cram));
         let mut sym = Solver::new(cram);
         // Every position reachable in two moves from the full board.
         let mut seen = vec![cram.full()];
@@ -678,18 +771,6 @@ mod tests {
                 plain.grundy(&p).unwrap(),
                 "{p:b}"
             );
-        }
-    }
-
-    /// Cram without canonical forms or regions: every position as it is.
-    struct Plain<B: Bits>(CramOn<B>);
-
-    impl<B: Bits> Game for Plain<B> {
-        type Position = B;
-        fn options(&self, free: &B, out: &mut Vec<Components<B>>) {
-            for p in self.0.placements(*free) {
-                out.push(Components::from_elem(self.0.after(*free, p), 1));
-            }
         }
     }
 
@@ -780,7 +861,7 @@ mod tests {
             let wide = WideCram::new(rows, cols).unwrap();
             for _ in 0..6 {
                 let free = sample(&mut x, rows * cols, 40);
-                let plain = Solver::new(Plain(wide)).grundy(&free).unwrap();
+                let plain = Solver::new(Board(wide)).grundy(&free).unwrap();
                 let fast = Solver::new(wide).sum_grundy(&wide.regions(free)).unwrap();
                 assert_eq!(fast, plain, "{rows}×{cols} {free:b}");
             }
@@ -808,7 +889,7 @@ mod tests {
                     }
                 }
                 free &= !holes;
-                let plain = Solver::new(Plain(wide)).grundy(&free).unwrap();
+                let plain = Solver::new(Board(wide)).grundy(&free).unwrap();
                 let fast = Solver::new(wide).sum_grundy(&wide.regions(free)).unwrap();
                 assert_eq!(fast, plain, "{rows}×{cols} {free:b}");
             }
