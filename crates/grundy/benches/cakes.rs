@@ -1,7 +1,8 @@
 //! Bit-board tables per shape: `cargo bench -p grundy --bench bitboard`.
 
 use grundy::NoProgress;
-use grundy::solve::cakes::{Shape, Table};
+use grundy::games::cakes::Shape;
+use grundy::solve::cakes::Table;
 
 fn main() {
     divan::main();

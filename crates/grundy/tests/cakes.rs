@@ -3,8 +3,9 @@
 
 use std::sync::OnceLock;
 
+use grundy::games::cakes::{Bitboard, Shape};
 use grundy::index::{Fenwick, Xor8};
-use grundy::solve::cakes::{Bitboard, Shape, Table};
+use grundy::solve::cakes::Table;
 use grundy::{Nimber, NoProgress, Solver};
 use proptest::prelude::*;
 

@@ -1,7 +1,8 @@
 //! pshtbrth: contest output, analysis, the table cache, and refusals.
 
 use grundy::NoProgress;
-use grundy::solve::cakes::{Shape, Table};
+use grundy::games::cakes::Shape;
+use grundy::solve::cakes::Table;
 use serde::Deserialize;
 
 use crate::{assert_refused, check_shared_sample, run, run_ok};

@@ -6,118 +6,13 @@ use crate::report::cakes::*;
 use std::path::Path;
 
 use crate::game::Player;
+use crate::games::cakes::Shape;
+use crate::games::cakes::{Cakes, parse};
 use crate::nimber::Nimber;
-use crate::parse::{Found, Input, ParseError, Tokens, escaped};
+use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::Error;
-use crate::solve::cakes::{MAX_CELLS, Shape, Table};
-
-/// The most cakes one position may have.
-pub const MAX_ANALYZED: usize = 10_000;
-
-/// Cakes as read: their shape and one mask each (bit of [`Shape::bit`] set where a
-/// candle burns), with the rows as given.
-#[derive(Clone, Debug)]
-pub struct Cakes {
-    /// The shape they share.
-    pub shape: Shape,
-    /// One mask a cake.
-    pub masks: Vec<u32>,
-    /// The rows of each cake, as given.
-    pub rows: Vec<Vec<String>>,
-}
-
-/// Reads the cakes: split at blank lines, every one the first one's shape.
-pub fn parse(input: &Input) -> Result<Cakes, Error> {
-    let bytes = input
-        .bytes
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(&input.bytes);
-    // (first line, rows) of each cake.
-    let mut cakes: Vec<(usize, Vec<&[u8]>)> = Vec::new();
-    let mut open = false;
-    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line = raw.trim_ascii();
-        if line.is_empty() {
-            open = false;
-            continue;
-        }
-        if !open {
-            if cakes.len() == MAX_ANALYZED {
-                return Err(input.error(ParseError {
-                    line: i + 1,
-                    expected: format!("at most {MAX_ANALYZED} cakes"),
-                    found: Found::Value("more".to_string()),
-                }));
-            }
-            cakes.push((i + 1, Vec::new()));
-            open = true;
-        }
-        if let Some(cake) = cakes.last_mut() {
-            cake.1.push(line);
-        }
-    }
-    let Some((first_line, first)) = cakes.first() else {
-        return Err(input.error(ParseError {
-            line: 1,
-            expected: "at least one cake (rows of '0' and '1')".to_string(),
-            found: Found::End,
-        }));
-    };
-    let rows = first.len();
-    let cols = first[0].len();
-    if rows * cols > MAX_CELLS {
-        return Err(input.error(ParseError {
-            line: *first_line,
-            expected: format!("a cake of at most {MAX_CELLS} cells"),
-            found: Found::Value(format!("{rows}×{cols} = {}", rows * cols)),
-        }));
-    }
-    let shape = Shape::new(rows, cols).map_err(|e| Error::input(e.to_string()))?;
-    let mut masks = Vec::with_capacity(cakes.len());
-    for (k, (line, cake)) in cakes.iter().enumerate() {
-        if cake.len() != rows {
-            return Err(input.error(ParseError {
-                line: *line,
-                expected: format!("cake {} to have {rows} rows like cake 1", k + 1),
-                found: Found::Value(cake.len().to_string()),
-            }));
-        }
-        let mut mask = 0u32;
-        for (r, row) in cake.iter().enumerate() {
-            // The grid-row check gives the message: width and alphabet.
-            let mut t = Tokens::new(row);
-            let checked = t.grid_row(cols, b"01").map_err(|e| {
-                input.error(ParseError {
-                    line: line + r,
-                    ..e
-                })
-            })?;
-            if t.end().is_err() {
-                return Err(input.error(ParseError {
-                    line: line + r,
-                    expected: format!("{cols} characters of '0' or '1'"),
-                    found: Found::Token(escaped(row)),
-                }));
-            }
-            for (c, &b) in checked.iter().enumerate() {
-                if b == b'1' {
-                    mask |= shape.bit(r, c);
-                }
-            }
-        }
-        masks.push(mask);
-    }
-    let rows = cakes
-        .iter()
-        .map(|(_, rows)| {
-            rows.iter()
-                .map(|r| String::from_utf8_lossy(r).into_owned())
-                .collect()
-        })
-        .collect();
-    Ok(Cakes { shape, masks, rows })
-}
+use crate::solve::cakes::Table;
 
 /// The table for a shape: from the cache folder when it holds a valid one, else computed
 /// (and saved there when a cache is given). A cache that cannot be used costs time, never

@@ -298,7 +298,7 @@ pub fn cakes(
     options: &Options,
     progress: &mut dyn Progress,
 ) -> Result<MoveList, Error> {
-    let cakes = crate::analysis::cakes::parse(input)?;
+    let cakes = crate::games::cakes::parse(input)?;
     let table = crate::analysis::cakes::table_for(cakes.shape, options.cache.as_deref(), progress);
     let shape = cakes.shape;
     let (rows, cols) = (shape.rows(), shape.cols());

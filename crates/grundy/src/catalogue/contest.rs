@@ -208,9 +208,9 @@ impl Object for InPlay {
 
 impl Searched for Cakes {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let shape = crate::analysis::cakes::parse(input)?.shape;
-        search.run_read(crate::solve::cakes::Bitboard(shape), &move |p| {
-            let cakes = crate::analysis::cakes::parse(&text(p))?;
+        let shape = crate::games::cakes::parse(input)?.shape;
+        search.run_read(crate::games::cakes::Bitboard(shape), &move |p| {
+            let cakes = crate::games::cakes::parse(&text(p))?;
             Ok(cakes
                 .masks
                 .iter()

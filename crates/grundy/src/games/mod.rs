@@ -2,6 +2,7 @@
 
 pub mod arc_kayles;
 pub mod board;
+pub mod cakes;
 pub mod heap;
 pub mod in_play;
 pub mod inventor_full;

@@ -5,9 +5,10 @@
 //! (replace cake pos). Tokens are read whitespace-separated, so blank lines are optional.
 
 use crate::contest::{CakeQuery, CakeTest};
+use crate::games::cakes::Shape;
 use crate::index::{Fenwick, Xor8};
 use crate::report::cakes::winner_name as name;
-use crate::solve::cakes::{Shape, Table};
+use crate::solve::cakes::Table;
 
 use crate::report::Error;
 
