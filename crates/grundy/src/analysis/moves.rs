@@ -300,69 +300,32 @@ pub fn cakes(
 ) -> Result<MoveList, Error> {
     let cakes = crate::games::cakes::parse(input)?;
     let table = crate::analysis::cakes::table_for(cakes.shape, options.cache.as_deref(), progress);
-    let shape = cakes.shape;
-    let (rows, cols) = (shape.rows(), shape.cols());
+    let game = crate::games::cakes::Bitboard(cakes.shape);
     let values: Vec<Nimber> = cakes.masks.iter().map(|&m| table.value(m)).collect();
     let total = values.iter().fold(Nimber::ZERO, |a, &v| a ^ v);
-    let grids: Vec<Vec<Vec<u8>>> = cakes
-        .rows
-        .iter()
-        .map(|cake| cake.iter().map(|l| l.clone().into_bytes()).collect())
-        .collect();
-    let write = |cakes: &[Vec<Vec<u8>>]| {
-        let texts: Vec<String> = cakes
-            .iter()
-            .map(|cake| {
-                let rows: Vec<String> = cake
-                    .iter()
-                    .map(|l| String::from_utf8_lossy(l).into_owned())
-                    .collect();
-                rows.join("\n") + "\n"
-            })
-            .collect();
-        texts.join("\n")
-    };
-    let position = write(&grids);
+    let position = game.write(&cakes.masks);
     let mut candidates = Vec::new();
     let mut rects = Vec::new();
     for (k, &mask) in cakes.masks.iter().enumerate() {
-        for r0 in 0..rows {
-            for c0 in 0..cols {
-                for r1 in r0..rows {
-                    for c1 in c0..cols {
-                        let mut rect = 0u32;
-                        for r in r0..=r1 {
-                            for c in c0..=c1 {
-                                rect |= shape.bit(r, c);
-                            }
-                        }
-                        if mask & rect != rect {
-                            continue;
-                        }
-                        // Checked before each move is built: many cakes make many moves,
-                        // each with the whole row of cakes.
-                        room_for(candidates.len() + 1, position.len())?;
-                        let mut after = grids.clone();
-                        for row in after[k][r0..=r1].iter_mut() {
-                            row[c0..=c1].fill(b'0');
-                        }
-                        rects.push((k + 1, [r0, c0, r1, c1].map(|v| v as u64 + 1)));
-                        candidates.push(Candidate::new(
-                            format!(
-                                "cake {}: put out rows {}–{}, columns {}–{}",
-                                k + 1,
-                                r0 + 1,
-                                r1 + 1,
-                                c0 + 1,
-                                c1 + 1
-                            ),
-                            write(&after),
-                            total ^ values[k] ^ table.value(mask & !rect),
-                            ((r1 - r0 + 1) * (c1 - c0 + 1)) as u64,
-                        ));
-                    }
-                }
-            }
+        for m in game.moves(&cakes.masks, k) {
+            // Checked before each move is written: many cakes make many moves, each with
+            // the whole row of cakes.
+            room_for(candidates.len() + 1, position.len())?;
+            let left = m.leaves[0];
+            let mut after = cakes.masks.clone();
+            after[k] = left;
+            let [[r0, c0], [r1, c1]] = m
+                .cells
+                .as_deref()
+                .and_then(|c| c.try_into().ok())
+                .unwrap_or_default();
+            rects.push((k + 1, [r0, c0, r1, c1]));
+            candidates.push(Candidate::new(
+                m.label,
+                game.write(&after),
+                total ^ values[k] ^ table.value(left),
+                (mask & !left).count_ones().into(),
+            ));
         }
     }
     let mut moves = with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?;

@@ -8,8 +8,9 @@ use super::Analysis;
 use super::components::{Searched, heap_bound, queen_square, remoteness, text};
 use super::object::Object;
 use crate::analysis::moves::Played;
-use crate::analysis::sum_search::SumSearch;
+use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::contest::Problem;
+use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
 use crate::report::moves::MoveList;
@@ -208,15 +209,26 @@ impl Object for InPlay {
 
 impl Searched for Cakes {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let shape = crate::games::cakes::parse(input)?.shape;
-        search.run_read(crate::games::cakes::Bitboard(shape), &move |p| {
-            let cakes = crate::games::cakes::parse(&text(p))?;
-            Ok(cakes
-                .masks
+        // The list's moves are the notation's, cake by cake in its order; the search plays
+        // each cake split into its groups of burning candles, as the rules do.
+        let cakes = crate::games::cakes::parse(input)?;
+        let game = crate::games::cakes::Bitboard(cakes.shape);
+        let split = |masks: &[u32]| -> Vec<u32> {
+            masks
                 .iter()
-                .flat_map(|&m| shape.components(m))
-                .collect())
-        })
+                .flat_map(|&m| cakes.shape.components(m))
+                .collect()
+        };
+        let mut after = Vec::new();
+        for k in 0..cakes.masks.len() {
+            for m in game.moves(&cakes.masks, k) {
+                let mut left = cakes.masks.clone();
+                left[k] = m.leaves[0];
+                after.push(split(&left));
+            }
+        }
+        let here = split(&cakes.masks);
+        search.run(game, Sums { here, after })
     }
 }
 

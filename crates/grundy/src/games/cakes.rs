@@ -12,8 +12,10 @@
 use smallvec::SmallVec;
 use thiserror::Error;
 
+use crate::drawing::Drawing;
 use crate::error::Error;
 use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
 use crate::parse::{Found, Input, ParseError, Tokens, escaped};
 
 /// The most cells a board may have.
@@ -321,9 +323,122 @@ pub fn parse(input: &Input) -> Result<Cakes, Error> {
     Ok(Cakes { shape, masks, rows })
 }
 
+/// Cakes as `analyze` reads them: each cake its rows of `0` (out) and `1` (burning), a
+/// blank line between cakes, every cake of this shape. A move is labelled by its cake and
+/// the rows and columns of its rectangle (from 1), and leaves its cake whole, not split
+/// into groups, so the row of cakes it leaves is written as the player sees it.
+impl Notation for Bitboard {
+    fn read(&self, input: &Input) -> Result<Vec<u32>, Error> {
+        let cakes = parse(input)?;
+        let (rows, cols) = (self.0.rows(), self.0.cols());
+        if (cakes.shape.rows(), cakes.shape.cols()) != (rows, cols) {
+            return Err(input.error(ParseError {
+                line: 1,
+                expected: format!("cakes of {rows}×{cols}"),
+                found: Found::Value(format!("{}×{}", cakes.shape.rows(), cakes.shape.cols())),
+            }));
+        }
+        Ok(cakes.masks)
+    }
+
+    fn write(&self, sum: &[u32]) -> String {
+        let cakes: Vec<String> = sum
+            .iter()
+            .map(|&mask| {
+                let mut text = String::new();
+                for r in 0..self.0.rows() {
+                    for c in 0..self.0.cols() {
+                        text.push(if mask & self.0.bit(r, c) != 0 {
+                            '1'
+                        } else {
+                            '0'
+                        });
+                    }
+                    text.push('\n');
+                }
+                text
+            })
+            .collect();
+        cakes.join("\n")
+    }
+
+    fn moves(&self, sum: &[u32], i: usize) -> Vec<Labelled<u32>> {
+        let mask = sum[i];
+        let mut moves = Vec::new();
+        self.0.for_each_move(mask, |rect| {
+            let (r0, c0) = (rect.row + 1, rect.col + 1);
+            let (r1, c1) = (rect.row + rect.height, rect.col + rect.width);
+            moves.push(Labelled {
+                label: format!("cake {}: put out rows {r0}–{r1}, columns {c0}–{c1}", i + 1),
+                leaves: crate::game::to(mask & !rect.mask),
+                cells: Some(vec![[r0 as u64, c0 as u64], [r1 as u64, c1 as u64]]),
+                along: None,
+            });
+        });
+        moves
+    }
+
+    /// One cake is drawn as its grid of candles; a row of cakes is left to its text.
+    fn draw(&self, sum: &[u32]) -> Option<Drawing> {
+        let [_] = sum else { return None };
+        let rows = self
+            .write(sum)
+            .lines()
+            .map(|row| row.chars().map(String::from).collect())
+            .collect();
+        Some(Drawing::Grid { rows })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A row of cakes written is read back to the same masks, and the moves listed for
+        /// a cake are the rectangles the rules put out, each at the cells it names.
+        #[test]
+        fn written_cakes_read_back_and_their_moves_are_the_rules(
+            rows in 1usize..=5,
+            cols in 1usize..=5,
+            masks in proptest::collection::vec(any::<u32>(), 1..6),
+        ) {
+            let shape = Shape::new(rows, cols).unwrap();
+            let game = Bitboard(shape);
+            let all = (1u32 << shape.cells()) - 1;
+            let sum: Vec<u32> = masks.iter().map(|m| m & all).collect();
+            let written = game.write(&sum);
+            prop_assert_eq!(game.read(&Input::new("cakes", written)).unwrap(), sum.clone());
+            for (i, &mask) in sum.iter().enumerate() {
+                let mut rects = Vec::new();
+                shape.for_each_move(mask, |r| rects.push(r));
+                let listed = game.moves(&sum, i);
+                prop_assert_eq!(listed.len(), rects.len());
+                for (m, r) in listed.iter().zip(&rects) {
+                    prop_assert_eq!(m.leaves[0], mask & !r.mask);
+                    let cells = m.cells.clone().unwrap();
+                    let mut covered = 0;
+                    for row in cells[0][0]..=cells[1][0] {
+                        for col in cells[0][1]..=cells[1][1] {
+                            covered |= shape.bit(row as usize - 1, col as usize - 1);
+                        }
+                    }
+                    prop_assert_eq!(covered, r.mask);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cakes_of_another_shape_are_refused_by_the_notation() {
+        let game = Bitboard(Shape::new(2, 3).unwrap());
+        let e = game
+            .read(&Input::new("cakes", "11\n11\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("cakes:1:") && e.contains("cakes of 2×3"), "{e}");
+    }
 
     #[test]
     fn a_full_board_has_every_rectangle_as_a_move() {
