@@ -4,7 +4,7 @@
 //! Run with `cargo bench -p grundy --bench scripts`.
 
 use grundy::script::{ScriptGame, ScriptPosition};
-use grundy::{Family, Solver};
+use grundy::Solver;
 
 fn main() {
     divan::main();
@@ -24,7 +24,7 @@ fn script_values(name: &str, upto: i64) -> u64 {
 }
 
 fn built_in_values(family: &str, upto: u64) -> u64 {
-    let family: Family = family.parse().expect("a family");
+    let family = grundy::catalogue::family(family).expect("a family");
     let mut solver = Solver::new(&family);
     (0..=upto)
         .map(|n| solver.grundy(&n).expect("solves").0)

@@ -30,9 +30,10 @@ use crate::work::{self, MAX_STEPS, TooMuchWork};
 /// Why a family name or a request for its values was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FamilyError {
-    /// The name is not one we know.
+    /// The name is not a family's code (names of games, such as `kayles`, are the
+    /// catalogue's: `catalogue::family`).
     #[error(
-        "unknown family '{0}'; known families: nim, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77), hex:CODE (e.g. hex:0.9), grundy-game, kayles, dawson-chess, dawson-kayles, treblecross, or a script game script:FILE"
+        "unknown family '{0}': a family is written nim, grundy-game, subtraction:S (e.g. subtraction:1,3,4), octal:CODE (e.g. octal:0.77) or hex:CODE (e.g. hex:0.9); games known by a name of their own are looked up in the catalogue"
     )]
     Unknown(String),
     /// `subtraction:` with nothing after it.
@@ -207,7 +208,7 @@ impl Family {
     /// use grundy::family::{Engine, Family, SequenceRun};
     /// use grundy::solve::heap::Unwatched;
     ///
-    /// let kayles: Family = "kayles".parse()?;
+    /// let kayles: Family = "octal:0.77".parse()?;
     /// let run = SequenceRun {
     ///     engine: Engine::Table,
     ///     start: None,
@@ -641,10 +642,6 @@ impl FromStr for Family {
             |code: &str| -> Result<Family, FamilyError> { Ok(Family::TakeBreak(code.parse()?)) };
         match name {
             "nim" => return Ok(Family::Nim),
-            "kayles" => return octal("0.77"),
-            "dawson-chess" => return octal("0.137"),
-            "dawson-kayles" => return octal("0.07"),
-            "treblecross" => return octal("0.007"),
             "grundy-game" => return Ok(Family::TakeBreak(TakeBreak::grundy_game())),
             _ => {}
         }
@@ -715,7 +712,7 @@ mod tests {
             heaps in proptest::collection::vec(0u64..2000, 1..30),
             which in 0usize..4,
         ) {
-            let family: Family = ["nim", "kayles", "subtraction:1,3,4", "grundy-game"][which]
+            let family: Family = ["nim", "octal:0.77", "subtraction:1,3,4", "grundy-game"][which]
                 .parse()
                 .expect("a family");
             let text = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join("  ");

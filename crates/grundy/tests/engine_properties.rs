@@ -181,7 +181,7 @@ proptest! {
     #[test]
     fn heap_analysis_moves_reach_zero(heaps in prop::collection::vec(0u64..40, 1..5)) {
         for name in ["nim", "kayles", "subtraction:1,3,4", "octal:4.7"] {
-            let family: Family = name.parse().unwrap();
+            let family = grundy::catalogue::family(name).unwrap();
             let table = family.values(40).unwrap();
             let a = family.analyze_heaps(&heaps).unwrap();
             let xor = heaps.iter().fold(0, |x, &h| x ^ table[h as usize]);
@@ -202,7 +202,7 @@ proptest! {
     #[test]
     fn listed_moves_carry_the_value_they_leave(heaps in prop::collection::vec(0u64..30, 1..4)) {
         for name in ["nim", "kayles", "subtraction:1,3,4", "octal:0.137", "grundy-game"] {
-            let family: Family = name.parse().unwrap();
+            let family = grundy::catalogue::family(name).unwrap();
             let moves = family.heap_moves(&heaps).unwrap();
             let mut listed = std::collections::HashSet::new();
             for (m, after) in &moves {

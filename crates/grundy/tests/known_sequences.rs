@@ -27,7 +27,7 @@ fn facts() -> Vec<(usize, Fact)> {
         match kind {
             "values" => {
                 let (name, values) = rest.split_once(": ").expect("FAMILY: values");
-                let family: Family = name.parse().expect("a known family");
+                let family = grundy::catalogue::family(name).expect("a known family");
                 let values = values
                     .split_whitespace()
                     .map(|v| v.parse().expect("a number"))
@@ -36,7 +36,7 @@ fn facts() -> Vec<(usize, Fact)> {
             }
             "period" => {
                 let fields: Vec<&str> = rest.split_whitespace().collect();
-                let family: Family = fields[0].parse().expect("a known family");
+                let family = grundy::catalogue::family(fields[0]).expect("a known family");
                 facts.push((
                     line_no,
                     Fact::Period(
@@ -48,7 +48,7 @@ fn facts() -> Vec<(usize, Fact)> {
             }
             "at" => {
                 let fields: Vec<&str> = rest.split_whitespace().collect();
-                let family: Family = fields[0].parse().expect("a known family");
+                let family = grundy::catalogue::family(fields[0]).expect("a known family");
                 facts.push((
                     line_no,
                     Fact::At(
@@ -60,7 +60,7 @@ fn facts() -> Vec<(usize, Fact)> {
             }
             "fletcher" => {
                 let fields: Vec<&str> = rest.split_whitespace().collect();
-                let family: Family = fields[0].parse().expect("a known family");
+                let family = grundy::catalogue::family(fields[0]).expect("a known family");
                 facts.push((
                     line_no,
                     Fact::Fletcher(
@@ -80,7 +80,7 @@ fn facts() -> Vec<(usize, Fact)> {
 fn the_data_file_has_the_required_facts() {
     let facts = facts();
     for name in ["octal:0.77", "octal:0.137", "octal:0.07"] {
-        let family: Family = name.parse().unwrap();
+        let family = grundy::catalogue::family(name).unwrap();
         let longest = facts
             .iter()
             .filter_map(|(_, f)| match f {

@@ -5,7 +5,7 @@
 use grundy::games::board::{Chomp, Cram, WideCram};
 use grundy::solve::search::Search;
 use grundy::solve::table::{MapTable, NoTable, PackedTable};
-use grundy::{Family, Nimber, Player, Solver};
+use grundy::{Nimber, Player, Solver};
 use proptest::prelude::*;
 
 mod common;
@@ -98,7 +98,7 @@ fn search_value(rows: usize, cols: usize) -> Nimber {
 
 #[test]
 fn strips_are_dawsons_kayles() {
-    let dawson: Family = "dawson-kayles".parse().unwrap();
+    let dawson = grundy::catalogue::family("dawson-kayles").unwrap();
     let values = dawson.values(40).unwrap();
     for (n, &v) in values.iter().enumerate().skip(1) {
         assert_eq!(search_value(1, n).0, u64::from(v), "1×{n}");

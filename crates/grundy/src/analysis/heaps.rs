@@ -412,7 +412,7 @@ mod tests {
     /// them; the empty heap is worth 1. The search and Nim's formula agree on Nim.
     #[test]
     fn misere_values_of_heap_families() {
-        let kayles: Family = "kayles".parse().unwrap();
+        let kayles = crate::catalogue::family("kayles").unwrap();
         let values = misere_values(&kayles, 12, &mut crate::NoProgress).unwrap();
         assert_eq!(values[0], 1);
         let zeros: Vec<usize> = (0..values.len()).filter(|&h| values[h] == 0).collect();
@@ -436,7 +436,7 @@ mod tests {
             ("dawson-kayles", "4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 5"),
             ("dawson-kayles", "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 3 6"),
         ] {
-            let family: Family = name.parse().unwrap();
+            let family = crate::catalogue::family(name).unwrap();
             let mut search = crate::solve::misere::Misere::new(family.clone(), 1 << 22);
             let (report, _) = analyze_misere(&family, &Input::new("t", heaps)).unwrap();
             assert!(report.by_quotient);
@@ -467,7 +467,7 @@ mod tests {
             theirs.dedup();
             assert_eq!(ours, theirs, "{name} {heaps}");
         }
-        let kayles: Family = "kayles".parse().unwrap();
+        let kayles = crate::catalogue::family("kayles").unwrap();
         let far = "70 ".repeat(20);
         let e = analyze_misere(&kayles, &Input::new("t", far.trim())).unwrap_err();
         assert!(e.to_string().contains("largest heap is 70"), "{e}");
@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn a_misere_report_says_so_and_reads_back() {
-        let kayles: Family = "kayles".parse().unwrap();
+        let kayles = crate::catalogue::family("kayles").unwrap();
         let (report, _) = analyze_misere(&kayles, &Input::new("p", "1 1")).unwrap();
         // Two single pins: whoever takes one leaves the other and wins.
         assert_eq!(report.winner, Player::First);

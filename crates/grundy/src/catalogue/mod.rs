@@ -154,7 +154,8 @@ pub struct Entry {
 /// How a game is made from the name it was asked by.
 pub type Make = fn(&str) -> Result<Box<dyn object::Object>, Error>;
 
-/// A heap family by its name (`kayles`, `octal:0.77`, ...).
+/// A heap family by its code (`nim`, `octal:0.77`, `subtraction:1,2`, ...); the families
+/// known by a name of their own (`kayles`) are made by their entries from their codes.
 fn heap_family(name: &str) -> Result<Box<dyn object::Object>, Error> {
     match name.parse::<Family>() {
         Ok(f) => Ok(Box::new(heaps::Heaps(f))),
@@ -384,7 +385,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |_| heap_family("octal:0.77"),
     },
     Entry {
         name: "dawson-chess",
@@ -397,7 +398,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |_| heap_family("octal:0.137"),
     },
     Entry {
         name: "dawson-kayles",
@@ -410,7 +411,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |_| heap_family("octal:0.07"),
     },
     Entry {
         name: "treblecross",
@@ -423,7 +424,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |_| heap_family("octal:0.007"),
     },
     Entry {
         name: "grundy-game",
@@ -658,6 +659,23 @@ pub fn lookup(name: &str) -> Result<Game, Error> {
     };
     let object = (entry.make)(name)?;
     Ok(Game { entry, object })
+}
+
+/// The heap family called `name`: a heap game of the catalogue (`kayles`) or a family's
+/// code (`octal:0.77`, `subtraction:1,2`); anything else is refused as [`lookup`] refuses it.
+///
+/// ```
+/// use grundy::catalogue;
+///
+/// assert_eq!(catalogue::family("kayles")?, "octal:0.77".parse()?);
+/// assert!(catalogue::family("cram").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn family(name: &str) -> Result<Family, Error> {
+    let game = lookup(name)?;
+    game.family()
+        .cloned()
+        .ok_or_else(|| Error::input(format!("'{}' is not a game of heaps", escaped_str(name))))
 }
 
 /// A bare octal code (`0.07`, `.6`, `4.007`) as the octal game's name; other names as

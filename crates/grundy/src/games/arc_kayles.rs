@@ -321,7 +321,7 @@ mod tests {
     /// on a heap of n, as grundy's octal engine gives it.
     #[test]
     fn a_path_is_dawsons_kayles() {
-        let family: crate::family::Family = "dawson-kayles".parse().expect("a family");
+        let family = crate::catalogue::family("dawson-kayles").expect("a family");
         let mut solver = Solver::new(ArcKayles::default());
         for n in 0..=40u64 {
             let edges: Vec<[u64; 2]> = (1..n).map(|u| [u, u + 1]).collect();

@@ -13,7 +13,7 @@
 //! use grundy::parse::Input;
 //! use grundy::report::{self, Report};
 //!
-//! let kayles = "kayles".parse()?;
+//! let kayles = grundy::catalogue::family("kayles")?;
 //! let report = grundy::analysis::heaps::analyze(&kayles, &Input::new("<example>", "3 4 5"))?;
 //! assert_eq!(report.grundy.0, 3 ^ 1 ^ 4);
 //! let json = serde_json::to_string(&Report::Heaps(report.clone()))?;

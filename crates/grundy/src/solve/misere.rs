@@ -382,7 +382,7 @@ mod tests {
                 words.next().unwrap(),
                 words.next().unwrap().parse::<u64>().unwrap(),
             );
-            let family: crate::family::Family = name.parse().unwrap();
+            let family = crate::catalogue::family(name).unwrap();
             let mut search = Misere::new(family, 1 << 22);
             for (i, theirs) in words.enumerate() {
                 let h = first + i as u64;

@@ -633,7 +633,7 @@ impl<B: Bits> Notation for Board<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Family, Nimber, Solver};
+    use crate::{Nimber, Solver};
     use proptest::prelude::*;
 
     proptest! {
@@ -691,7 +691,7 @@ mod tests {
 
     #[test]
     fn a_strip_is_dawsons_kayles() {
-        let kayles: Family = "dawson-kayles".parse().unwrap();
+        let kayles = crate::catalogue::family("dawson-kayles").unwrap();
         let expected = kayles.values(20).unwrap();
         for (n, &value) in expected.iter().enumerate().skip(1) {
             let cram = Cram::new(1, n).unwrap();
@@ -823,7 +823,7 @@ mod tests {
 
     #[test]
     fn long_strips_are_dawsons_kayles() {
-        let kayles: Family = "dawson-kayles".parse().unwrap();
+        let kayles = crate::catalogue::family("dawson-kayles").unwrap();
         let expected = kayles.values(129).unwrap();
         let mut solver = Solver::new(WideCram::new(1, 128).unwrap());
         for n in [65, 77, 100, 127, 128] {
