@@ -3,8 +3,8 @@
 //!
 //! Run with `cargo bench -p grundy --bench scripts`.
 
-use grundy::script::{ScriptGame, ScriptPosition};
 use grundy::Solver;
+use grundy::script::{ScriptGame, ScriptPosition};
 
 fn main() {
     divan::main();
