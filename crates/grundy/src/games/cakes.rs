@@ -198,7 +198,7 @@ impl Shape {
 
 /// The game on one shape through the [`Game`] trait: a move leaves the 4-connected groups
 /// of the remaining cells as separate components, each moved to the corner. The slow,
-/// independent twin of [`Table`].
+/// independent twin of [`Table`](crate::solve::cakes::Table).
 #[derive(Clone, Copy, Debug)]
 pub struct Bitboard(pub Shape);
 
