@@ -3,7 +3,7 @@
 //! play and remoteness.
 
 use super::Analysis;
-use super::components::{Searched, text};
+use super::components::Searched;
 use super::object::Object;
 use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::games::board::chomp::Chomp as ChompRules;
@@ -76,8 +76,15 @@ impl Object for Cram {
 }
 
 impl Searched for Chomp {
-    fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run_read(ChompRules, &|p| ChompRules.read(&text(p)))
+    fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
+        // The list's bites are the notation's, in its order.
+        let here = ChompRules.read(input)?;
+        let after = ChompRules
+            .moves(&here, 0)
+            .into_iter()
+            .map(|m| m.leaves.into_vec())
+            .collect();
+        search.run(ChompRules, Sums { here, after })
     }
 }
 

@@ -38,13 +38,27 @@ fn plain(report: Report) -> Analysis {
 }
 
 impl Searched for Sheet {
-    fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
-        search.run_read(crate::games::Nim, &|p| {
-            let s = crate::analysis::sheet::parse(&text(p))?;
-            let heaps = crate::games::sheet::heaps(s.rows, s.columns, s.mark_row, s.mark_column);
-            heap_bound(&heaps)?;
-            Ok(heaps.to_vec())
-        })
+    fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
+        // The list's cuts are the notation's, in its order; the search plays each sheet as
+        // the four Nim heaps it is.
+        use crate::games::sheet::{Sheet, heaps};
+        let heaps_of = |sheets: &[[u64; 4]]| -> Result<Vec<u64>, Error> {
+            let mut all = Vec::new();
+            for &[n, m, x, y] in sheets {
+                let four = heaps(n, m, x, y);
+                heap_bound(&four)?;
+                all.extend(four);
+            }
+            Ok(all)
+        };
+        let sheet = Sheet.read(input)?;
+        let here = heaps_of(&sheet)?;
+        let after = Sheet
+            .moves(&sheet, 0)
+            .iter()
+            .map(|m| heaps_of(&m.leaves))
+            .collect::<Result<_, _>>()?;
+        search.run(crate::games::Nim, Sums { here, after })
     }
 }
 
