@@ -42,6 +42,25 @@ pub(super) fn queen_square(name: &str, x: u64, y: u64) -> Result<(u64, u64), Err
     Ok((x, y))
 }
 
+/// What each move of the queen at (x, y) leaves (squares from 1, as
+/// [`LameQueen`](crate::games::lame_queen::LameQueen) plays them), one sum a move, in the
+/// order its move list gives them; each square within [`MAX_QUEEN_WORK`].
+pub(super) fn queen_moves(
+    name: &str,
+    d: u64,
+    (x, y): (u64, u64),
+) -> Result<Vec<Vec<(u32, u32)>>, Error> {
+    let p = crate::games::lame_queen::PPositions::build(d, x.max(y))
+        .map_err(|e| Error::input(format!("position: {e}")))?;
+    p.moves(x, y)
+        .into_iter()
+        .map(|((a, b), _)| {
+            let (a, b) = queen_square(name, a - 1, b - 1)?;
+            Ok(vec![(a as u32 + 1, b as u32 + 1)])
+        })
+        .collect()
+}
+
 /// A game whose sums the generic searches (misère play, remoteness) run over: it hands a
 /// [`SumSearch`] its rules and the reading of a written position as the components of one
 /// sum, the position `input` fixing what the others share (a Cram board's size, the cakes'

@@ -5,7 +5,7 @@
 //! the boards in play of Inventor Outlasting and caos3 have not.
 
 use super::Analysis;
-use super::components::{Searched, heap_bound, queen_square, remoteness, text};
+use super::components::{Searched, heap_bound, queen_moves, queen_square, remoteness};
 use super::object::Object;
 use crate::analysis::moves::Played;
 use crate::analysis::sum_search::{SumSearch, Sums};
@@ -108,12 +108,15 @@ impl Object for Sheet {
 
 impl Searched for Queen {
     fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
-        let (d, _, _) = crate::analysis::queen::parse(input)?;
-        search.run_read(crate::games::lame_queen::LameQueen { d }, &|p| {
-            let (_, x, y) = crate::analysis::queen::parse(&text(p))?;
-            let (x, y) = queen_square("lamqugam", x.saturating_sub(1), y.saturating_sub(1))?;
-            Ok(vec![(x as u32 + 1, y as u32 + 1)])
-        })
+        // The list's moves are the queen's, in the order `analysis::moves` lists them.
+        let (d, x, y) = crate::analysis::queen::parse(input)?;
+        let (x, y) = queen_square("lamqugam", x.saturating_sub(1), y.saturating_sub(1))?;
+        let here = vec![(x as u32 + 1, y as u32 + 1)];
+        let after = queen_moves("lamqugam", d, (x + 1, y + 1))?;
+        search.run(
+            crate::games::lame_queen::LameQueen { d },
+            Sums { here, after },
+        )
     }
 }
 

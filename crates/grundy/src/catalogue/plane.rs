@@ -3,10 +3,10 @@
 //! square (x, y).
 
 use super::Analysis;
-use super::components::{Searched, queen_square, text};
+use super::components::{Searched, queen_moves, queen_square};
 use super::object::Object;
 use crate::analysis::misere::MISERE_POSITIONS;
-use crate::analysis::sum_search::SumSearch;
+use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::games::lame_queen::{self, LameQueen};
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
@@ -24,15 +24,16 @@ pub struct Plane {
 }
 
 impl Searched for Plane {
-    fn search<S: SumSearch>(&self, _input: &Input, search: S) -> Result<S::Out, Error> {
+    fn search<S: SumSearch>(&self, input: &Input, search: S) -> Result<S::Out, Error> {
+        // The list's moves are the queen's, in the order `analysis::moves` lists them.
         let queen = LameQueen { d: self.d };
-        search.run_read(queen, &|p| {
-            let sum = queen.read(&text(p))?;
-            for &(x, y) in &sum {
-                queen_square(&self.name, u64::from(x) - 1, u64::from(y) - 1)?;
-            }
-            Ok(sum)
-        })
+        let here = queen.read(input)?;
+        for &(x, y) in &here {
+            queen_square(&self.name, u64::from(x) - 1, u64::from(y) - 1)?;
+        }
+        let (x, y) = crate::analysis::queen::parse_plane(input)?;
+        let after = queen_moves(&self.name, self.d, (x + 1, y + 1))?;
+        search.run(queen, Sums { here, after })
     }
 }
 
