@@ -542,6 +542,17 @@ pub struct HeapMove {
     pub leaves: Vec<u64>,
 }
 
+impl HeapMove {
+    /// The heaps `sizes` after this move: the heap moved in replaced by the heaps it leaves
+    /// that are not empty, the others as they were.
+    pub fn after(&self, sizes: &[u64]) -> Vec<u64> {
+        let mut next = sizes[..self.heap - 1].to_vec();
+        next.extend(self.leaves.iter().copied().filter(|&h| h > 0));
+        next.extend_from_slice(&sizes[self.heap..]);
+        next
+    }
+}
+
 impl fmt::Display for HeapMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.take == 0 {

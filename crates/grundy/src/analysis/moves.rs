@@ -32,10 +32,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
     let candidates = listed
         .into_iter()
         .map(|(m, after)| {
-            let mut next = heaps[..m.heap - 1].to_vec();
-            next.extend(m.leaves.iter().copied().filter(|&h| h > 0));
-            next.extend_from_slice(&heaps[m.heap..]);
-            let c = Candidate::new(m.to_string(), written(&next), after, m.take);
+            let c = Candidate::new(m.to_string(), written(&m.after(&heaps)), after, m.take);
             details.push((m.heap, m.take, m.leaves));
             c
         })

@@ -4,7 +4,7 @@
 use super::Analysis;
 use super::components::heap_bound;
 use super::object::Object;
-use crate::analysis::sum_search::SumSearch;
+use crate::analysis::sum_search::{SumSearch, Sums};
 use crate::family::Family;
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
@@ -66,12 +66,23 @@ impl Object for Heaps {
         crate::analysis::misere::heaps(&self.0, input)
     }
 
-    fn remoteness(&self, _input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
-        crate::analysis::remoteness::Fill { list, limit }.run_read(&self.0, &|p| {
-            let heaps = self.0.read(&super::components::text(p))?;
-            heap_bound(&heaps)?;
-            Ok(heaps)
-        })
+    fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        // The list's moves are the family's, in the order `analysis::moves` lists them.
+        let heaps = self.0.read(input)?;
+        heap_bound(&heaps)?;
+        let moves = self
+            .0
+            .heap_moves(&heaps)
+            .map_err(|e| Error::input(format!("position: {e}")))?;
+        let after = moves
+            .iter()
+            .map(|(m, _)| {
+                let next = m.after(&heaps);
+                heap_bound(&next)?;
+                Ok(next)
+            })
+            .collect::<Result<_, Error>>()?;
+        crate::analysis::remoteness::Fill { list, limit }.run(&self.0, Sums { here: heaps, after })
     }
 
     fn line(
