@@ -16,6 +16,9 @@ pub const MAX_QUEEN_WORK: u64 = 20_000_000;
 
 use crate::analysis::sum_search::SumSearch;
 
+/// A position written in a move list, as an input to read back (script games only: every
+/// other game hands the searches its sums as values).
+#[cfg(feature = "script")]
 pub(super) fn text(position: &str) -> Input {
     Input::new("position", position.as_bytes().to_vec())
 }
