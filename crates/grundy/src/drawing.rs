@@ -44,6 +44,17 @@ pub enum Drawing {
     },
 }
 
+impl Drawing {
+    /// A grid with one cell per character of each line, the first line on top.
+    pub fn grid_of_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> Drawing {
+        let rows = lines
+            .into_iter()
+            .map(|line| line.as_ref().chars().map(String::from).collect())
+            .collect();
+        Drawing::Grid { rows }
+    }
+}
+
 /// A drawing with a word on where it came from (a page shows it under the drawing).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Drawn {

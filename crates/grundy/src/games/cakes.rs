@@ -381,12 +381,7 @@ impl Notation for Bitboard {
     /// One cake is drawn as its grid of candles; a row of cakes is left to its text.
     fn draw(&self, sum: &[u32]) -> Option<Drawing> {
         let [_] = sum else { return None };
-        let rows = self
-            .write(sum)
-            .lines()
-            .map(|row| row.chars().map(String::from).collect())
-            .collect();
-        Some(Drawing::Grid { rows })
+        Some(Drawing::grid_of_lines(self.write(sum).lines()))
     }
 }
 

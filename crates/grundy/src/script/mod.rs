@@ -565,11 +565,7 @@ impl ScriptGame {
             return Err(too_long(items.len()));
         }
         if !items.is_empty() && items.iter().all(Dynamic::is_string) {
-            let rows = items
-                .iter()
-                .map(|row| row.to_string().chars().map(String::from).collect())
-                .collect();
-            return Ok(Drawing::Grid { rows });
+            return Ok(Drawing::grid_of_lines(items.iter().map(Dynamic::to_string)));
         }
         if !items.is_empty() && items.iter().all(Dynamic::is_array) {
             let mut rows = Vec::with_capacity(items.len());

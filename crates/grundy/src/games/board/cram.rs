@@ -620,13 +620,7 @@ impl<B: Bits> Notation for Board<B> {
     }
 
     fn draw(&self, sum: &[B]) -> Option<Drawing> {
-        let written = self.write(sum);
-        let rows = written
-            .lines()
-            .skip(1)
-            .map(|row| row.chars().map(String::from).collect())
-            .collect();
-        Some(Drawing::Grid { rows })
+        Some(Drawing::grid_of_lines(self.write(sum).lines().skip(1)))
     }
 }
 
