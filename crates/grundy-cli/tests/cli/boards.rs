@@ -367,8 +367,10 @@ fn a_stopped_cram_search_saves_and_resumes() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"5 8\n").unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.stdin.take().unwrap().write_all(b"4 10\n").unwrap();
+    // 4 × 10 takes about 5 s here on two threads in this build (5 × 8, as long as the
+    // two runs below, took twice that).
+    std::thread::sleep(std::time::Duration::from_millis(1000));
     let pid = rustix::process::Pid::from_child(&child);
     rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
     let out = child.wait_with_output().unwrap();
@@ -383,7 +385,7 @@ fn a_stopped_cram_search_saves_and_resumes() {
 
     let resumed = run(
         &["analyze", "cram", "--checkpoint", file, "--stats", "--json"],
-        "5 8\n",
+        "4 10\n",
     );
     assert_eq!(resumed.status, 0, "{}", resumed.stderr);
     let loaded: u64 = resumed
@@ -393,16 +395,16 @@ fn a_stopped_cram_search_saves_and_resumes() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
     assert!(loaded > 0, "{}", resumed.stderr);
-    let fresh = run(&["analyze", "cram", "--json"], "5 8\n");
+    let fresh = run(&["analyze", "cram", "--json"], "4 10\n");
     assert_eq!(resumed.stdout, fresh.stdout);
 
-    let other = run(&["analyze", "cram", "--checkpoint", file], "4 8\n");
+    let other = run(&["analyze", "cram", "--checkpoint", file], "5 8\n");
     assert_eq!(other.status, 2);
     assert!(other.stdout.is_empty());
-    assert!(other.stderr.contains("5x8 board"), "{}", other.stderr);
+    assert!(other.stderr.contains("4x10 board"), "{}", other.stderr);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    let damaged = run(&["analyze", "cram", "--checkpoint", file], "5 8\n");
+    let damaged = run(&["analyze", "cram", "--checkpoint", file], "4 10\n");
     assert_eq!(damaged.status, 2);
     assert!(damaged.stderr.contains("damaged"), "{}", damaged.stderr);
     // A folder that is a file: no save can go there.
