@@ -3,10 +3,13 @@
 pub mod arc_kayles;
 pub mod board;
 pub mod cakes;
+pub mod cross_cut;
 pub mod heap;
 pub mod in_play;
+pub mod inventor;
 pub mod inventor_full;
 pub mod lame_queen;
+pub mod lava;
 pub mod notation;
 pub mod sheet;
 

@@ -23,6 +23,7 @@
 //! ```
 
 use crate::SolveError;
+use crate::games::inventor::{classes, rotated, rotated_all};
 use crate::games::inventor_full::{FullBoard, Region as FullRegion};
 use crate::nimber::Nimber;
 use crate::solve::cross_cut::{
@@ -148,32 +149,6 @@ fn full_board(
         winning,
         stats: [CrossCutStats::default(); 2],
     })
-}
-
-/// The spots of each colour class (index 0: even r + c), row-major.
-fn classes(
-    rows: usize,
-    cols: usize,
-    spot: impl Fn(usize, usize) -> bool,
-) -> [Vec<(usize, usize)>; 2] {
-    let mut classes: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
-    for r in 0..rows {
-        for c in 0..cols {
-            if spot(r, c) {
-                classes[(r + c) % 2].push((r, c));
-            }
-        }
-    }
-    classes
-}
-
-/// A cell in the coordinates where its diagonals are a row and a column.
-fn rotated((r, c): (usize, usize)) -> (i64, i64) {
-    ((r + c) as i64, r as i64 - c as i64)
-}
-
-fn rotated_all(cells: &[(usize, usize)]) -> Vec<(i64, i64)> {
-    cells.iter().map(|&p| rotated(p)).collect()
 }
 
 /// The points of a cross-cut game by rank: (row rank, column rank) of each, sorted. Two

@@ -18,6 +18,7 @@
 //! assert_eq!(a.winning, vec![(2, 2)]);
 //! ```
 
+pub use crate::games::lava::monsters;
 use crate::nimber::Nimber;
 use crate::solve::cross_cut::{
     self, CrossCut, CrossCutError, CrossCutStats, InPlayError, PlayedError, Region,
@@ -35,29 +36,6 @@ pub struct Analysis {
     pub winning: Vec<(usize, usize)>,
     /// What the engine did.
     pub stats: CrossCutStats,
-}
-
-/// The monsters of a map given row-major as `open[r·cols + c]` (true for `^`).
-pub fn monsters(rows: usize, cols: usize, open: &[bool]) -> Vec<(usize, usize)> {
-    let at = |r: usize, c: usize| open[r * cols + c];
-    let mut found = Vec::new();
-    for r in 2..rows.saturating_sub(2) {
-        for c in 2..cols.saturating_sub(2) {
-            if at(r, c)
-                && at(r - 1, c)
-                && at(r - 2, c)
-                && at(r + 1, c)
-                && at(r + 2, c)
-                && at(r, c - 1)
-                && at(r, c - 2)
-                && at(r, c + 1)
-                && at(r, c + 2)
-            {
-                found.push((r, c));
-            }
-        }
-    }
-    found
 }
 
 /// The value of a map given row-major as `open[r·cols + c]`, without the winning moves.

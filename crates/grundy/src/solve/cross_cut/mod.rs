@@ -28,6 +28,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::{Components, Game};
+pub use crate::games::cross_cut::Region;
+use crate::games::cross_cut::{self, Split};
 use crate::nimber::{MexSet, Nimber};
 use crate::work::{self, Budget};
 
@@ -824,52 +826,6 @@ impl CrossCut {
     }
 }
 
-/// A region of a game in play: rows `u1..=u2` and columns `v1..=v2`, bounds inclusive.
-/// The game's first region is unbounded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Region {
-    /// First row.
-    pub u1: i64,
-    /// Last row.
-    pub u2: i64,
-    /// First column.
-    pub v1: i64,
-    /// Last column.
-    pub v2: i64,
-}
-
-impl Region {
-    /// Everything.
-    pub const ALL: Region = Region {
-        u1: i64::MIN,
-        u2: i64::MAX,
-        v1: i64::MIN,
-        v2: i64::MAX,
-    };
-
-    /// Does the region hold this point?
-    pub fn holds(&self, (u, v): (i64, i64)) -> bool {
-        (self.u1..=self.u2).contains(&u) && (self.v1..=self.v2).contains(&v)
-    }
-
-    /// The four regions a cut at `(u, v)` leaves (those that are not empty).
-    fn quadrants(&self, (u, v): (i64, i64)) -> impl Iterator<Item = Region> + use<> {
-        let rows = [
-            (u > self.u1).then(|| (self.u1, u - 1)),
-            (u < self.u2).then(|| (u + 1, self.u2)),
-        ];
-        let cols = [
-            (v > self.v1).then(|| (self.v1, v - 1)),
-            (v < self.v2).then(|| (v + 1, self.v2)),
-        ];
-        rows.into_iter().flatten().flat_map(move |(u1, u2)| {
-            cols.into_iter()
-                .flatten()
-                .map(move |(v1, v2)| Region { u1, u2, v1, v2 })
-        })
-    }
-}
-
 /// A game in play: the point set after some cuts (see [`in_play`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InPlay {
@@ -884,10 +840,8 @@ pub struct InPlay {
 
 impl InPlay {
     /// Does a cut line cover the cell `(u, v)`?
-    pub fn covers(&self, (u, v): (i64, i64)) -> bool {
-        self.cuts.iter().any(|&((cu, cv), r)| {
-            (u == cu && (r.v1..=r.v2).contains(&v)) || (v == cv && (r.u1..=r.u2).contains(&u))
-        })
+    pub fn covers(&self, p: (i64, i64)) -> bool {
+        cross_cut::covered(&self.cuts, p)
     }
 }
 
@@ -950,19 +904,10 @@ pub fn in_play(
     start: Region,
     budget: &Budget,
 ) -> Result<InPlay, InPlayError> {
-    let mut regions = vec![start];
-    let mut made = Vec::with_capacity(cuts.len());
-    for (i, &cut) in cuts.iter().enumerate() {
-        let at = regions.iter().position(|r| r.holds(cut));
-        match at {
-            Some(k) if points.contains(&cut) => {
-                let r = regions.swap_remove(k);
-                regions.extend(r.quadrants(cut));
-                made.push((cut, r));
-            }
-            _ => return Err(InPlayError::NotLive { index: i + 1 }),
-        }
-    }
+    let Split {
+        regions,
+        cuts: made,
+    } = cross_cut::split(points, cuts, start).map_err(|index| InPlayError::NotLive { index })?;
     // Each point's region, and each region's game.
     let home: Vec<Option<usize>> = points
         .iter()
