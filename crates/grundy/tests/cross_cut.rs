@@ -2,10 +2,105 @@
 //! rules on the real board, cell by cell, through the generic solver with the whole board as
 //! one position. The brute forces share nothing with the fast path but the `Game` trait.
 
+use grundy::games::inventor::InventorBoard as InventorNotation;
+use grundy::games::lava::LavaMap as LavaNotation;
+use grundy::games::notation::Notation;
+use grundy::parse::Input;
 use grundy::solve::cross_cut::{CrossCut, CrossCutGame, Method};
 use grundy::solve::cross_cut::{inventor, lava};
 use grundy::{Components, Game, Nimber, Solver};
 use proptest::prelude::*;
+
+/// A board in play as a person writes it: `R C`, the rows (`yes` where `cells` holds),
+/// then `played` and the moves from 1, when there are any.
+fn board_text(
+    rows: usize,
+    cols: usize,
+    cells: &[bool],
+    [yes, no]: [char; 2],
+    played: &[(usize, usize)],
+) -> String {
+    let mut text = format!("{rows} {cols}\n");
+    for r in 0..rows {
+        text.extend((0..cols).map(|c| if cells[r * cols + c] { yes } else { no }));
+        text.push('\n');
+    }
+    if !played.is_empty() {
+        text.push_str("played\n");
+        for &(r, c) in played {
+            text.push_str(&format!("{} {}\n", r + 1, c + 1));
+        }
+    }
+    text
+}
+
+/// The notation of a whole board in play against the statement's rules: the text reads
+/// to a position that writes back to the same text; its moves are the cells `live`, in
+/// order, each leaving what the rules' options leave; the drawing marks exactly the cells
+/// `occupied`; a move played twice is refused with its line; and, on a few spots, the
+/// plain solver on the whole game gives `value`.
+#[allow(clippy::too_many_arguments)]
+fn check_notation<G>(
+    game: G,
+    text: &str,
+    live: &[(usize, usize)],
+    occupied: impl Fn(usize, usize) -> bool,
+    marks: &[char],
+    played: &[(usize, usize)],
+    value: Option<Nimber>,
+) -> Result<(), TestCaseError>
+where
+    G: Notation<Position = grundy::games::in_play::Position> + Clone,
+{
+    let sum = game.read(&Input::new("t", text.to_string())).unwrap();
+    prop_assert_eq!(game.write(&sum), text);
+    prop_assert_eq!(
+        &game.read(&Input::new("t", game.write(&sum))).unwrap(),
+        &sum
+    );
+    let listed = game.moves(&sum, 0);
+    let cells: Vec<(usize, usize)> = listed
+        .iter()
+        .map(|m| {
+            let [r, c] = m.cells.as_ref().unwrap()[0];
+            (r as usize - 1, c as usize - 1)
+        })
+        .collect();
+    prop_assert_eq!(&cells, live);
+    let mut options = Vec::new();
+    game.options(&sum[0], &mut options);
+    let leaves: Vec<_> = listed.iter().map(|m| m.leaves.clone()).collect();
+    prop_assert_eq!(leaves, options);
+    if let Some(grundy::drawing::Drawing::Grid { rows }) = game.draw(&sum) {
+        for (r, row) in rows.iter().enumerate() {
+            for (c, mark) in row.iter().enumerate() {
+                let marked = marks.iter().any(|m| m.to_string() == *mark);
+                prop_assert_eq!(marked, occupied(r, c), "cell {} {}", r, c);
+            }
+        }
+    } else {
+        prop_assert!(false, "no drawing");
+    }
+    if let Some(&first) = played.first() {
+        let again = format!("{text}{} {}\n", first.0 + 1, first.1 + 1);
+        let line = again.lines().count();
+        let refused = game.read(&Input::new("t", again)).unwrap_err().to_string();
+        // (A board of fewer cells than moves is refused as it is read, at the same line.)
+        let expected = if played.len()
+            < text.lines().next().map_or(0, |l| {
+                l.split(' ').map(|n| n.parse::<usize>().unwrap()).product()
+            }) {
+            format!("t:{line}: move {}:", played.len() + 1)
+        } else {
+            format!("t:{line}: expected at most R·C")
+        };
+        prop_assert!(refused.contains(&expected), "{}", refused);
+    }
+    if let Some(value) = value {
+        prop_assert_eq!(Solver::new(game).grundy(&sum[0]).unwrap(), value);
+    }
+    Ok(())
+}
 
 /// Inventor Outlasting by its statement: the position is the set of occupied cells
 /// (attractions and signs) of a board of at most 128 cells.
@@ -206,6 +301,15 @@ proptest! {
             .map(|&(a, b)| (a as usize, b as usize))
             .collect();
         prop_assert_eq!(&live, &fast.live);
+        check_notation(
+            LavaNotation::new(),
+            &board_text(rows, cols, &open, ['^', '#'], &played),
+            &live,
+            |r, c| lava >> (r * cols + c) & 1 == 1,
+            &['~'],
+            &played,
+            (live.len() <= 7).then_some(fast.grundy),
+        )?;
         // A monster under lava cannot be played again.
         if let Some(&first) = played.first() {
             let mut again = played.clone();
@@ -263,6 +367,15 @@ proptest! {
         for i in 0..rows * cols {
             prop_assert_eq!(fast.occupied[i], occupied >> i & 1 == 1, "cell {}", i);
         }
+        check_notation(
+            InventorNotation::new(),
+            &board_text(rows, cols, &spots, ['X', '.'], &played),
+            &free_in(occupied),
+            |r, c| occupied >> (r * cols + c) & 1 == 1,
+            &['A', '+'],
+            &played,
+            (free_in(occupied).len() <= 7).then_some(fast.grundy),
+        )?;
         // A cell already built on cannot be built on again.
         if let Some(&first) = played.first() {
             let mut again = played.clone();

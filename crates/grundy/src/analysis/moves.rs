@@ -9,7 +9,9 @@ use crate::family::Family;
 use crate::game::Game as _;
 use crate::game::Player;
 use crate::games::board::Chomp;
+use crate::games::inventor::InventorBoard;
 use crate::games::lame_queen::PPositions;
+use crate::games::lava::LavaMap;
 use crate::games::notation::Notation as _;
 use crate::nimber::Nimber;
 use crate::parse::Input;
@@ -362,40 +364,39 @@ pub fn in_play(
         position.push_str("played\n");
     }
     let in_play = Input::new(input.source.clone(), position.clone());
-    let (report, verb) = match which {
+    // The value and the winning cells from the engine; the moves, labelled, from the game.
+    let (report, listed) = match which {
         Played::Lava => (
             Report::Lava(crate::analysis::cells::analyze_lava(&in_play, progress)?),
-            "pour lava from the monster at",
+            listed_in_play(LavaMap::new(), &in_play)?,
         ),
         Played::Inventor => (
             Report::Inventor(crate::analysis::cells::analyze_inventor(
                 &in_play, progress,
             )?),
-            "build at",
+            listed_in_play(InventorBoard::new(), &in_play)?,
         ),
     };
-    let (cells, winning, board): (Vec<[usize; 2]>, Vec<[usize; 2]>, Vec<String>) = match &report {
+    let (winning, board): (Vec<[usize; 2]>, Vec<String>) = match &report {
         Report::Lava(r) => (
-            r.live().to_vec(),
             r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
             r.board.clone(),
         ),
         Report::Inventor(r) => (
-            r.free(),
             r.winning_moves.iter().map(|m| [m.row, m.column]).collect(),
             r.board.clone(),
         ),
         _ => return Err(Error::failed("not a board in play")),
     };
-    room_for(cells.len(), position.len())?;
-    let candidates = cells
-        .iter()
-        .map(|&[row, column]| Candidate {
-            cell: Some([row as u64, column as u64]),
+    room_for(listed.len(), position.len())?;
+    let candidates = listed
+        .into_iter()
+        .map(|(label, [row, column])| Candidate {
+            cell: Some([row, column]),
             ..Candidate::new(
-                format!("{verb} row {row}, column {column}"),
+                label,
                 format!("{position}{row} {column}\n"),
-                winning.contains(&[row, column]),
+                winning.contains(&[row as usize, column as usize]),
                 1,
             )
         })
@@ -418,6 +419,19 @@ pub fn in_play(
         remoteness: None,
         rule: None,
     })
+}
+
+/// The moves of a board in play as its notation lists them: each label and cell.
+fn listed_in_play<G: crate::games::notation::Notation>(
+    game: G,
+    input: &Input,
+) -> Result<Vec<(String, [u64; 2])>, Error> {
+    let sum = game.read(input)?;
+    Ok(game
+        .moves(&sum, 0)
+        .into_iter()
+        .filter_map(|m| Some((m.label, *m.cells?.first()?)))
+        .collect())
 }
 
 /// Each position of a script game's sum drawn, where the sum is short enough.

@@ -1,12 +1,27 @@
 //! How a board in play is written, for the two cross-cut contests (Inventor Outlasting,
 //! caos3): a grid of R rows of C characters from the game's alphabet, then optionally the
 //! word `played` and the cells already played, each checked against the board.
+//!
+//! [`CutGame`] is such a game whole: a position is the board and the cells played on it,
+//! a move plays one more cell, and its [`Notation`] reads, writes, labels and draws it.
+//! What differs between the two games (which cells are moves, where a cell lies on the
+//! plane of the cross-cut game, the words and the marks) is a [`CutBoard`], given in
+//! [`crate::games::inventor`] and [`crate::games::lava`]. The engines value the same
+//! boards split into regions ([`crate::solve::cross_cut`]); the whole game's rules, with
+//! no regions, are the plain twin they are checked against.
 
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::drawing::Drawing;
 use crate::error::Error;
+use crate::game::{Components, Game};
+use crate::games::cross_cut::{Region, Split, split};
+use crate::games::notation::{Labelled, Notation};
 use crate::parse::{Found, Input, ParseError, Tokens};
 
 /// A grid as read: row-major bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid {
     /// R.
     pub rows: usize,
@@ -129,4 +144,218 @@ pub fn parse(input: &Input, limits: &Limits, alphabet: &[u8]) -> Result<BoardInP
     let played = read_played(&mut t, &grid).map_err(|e| input.error(e))?;
     t.end().map_err(|e| input.error(e))?;
     Ok(BoardInPlay { grid, played })
+}
+
+/// What a board-in-play game says about its board.
+pub trait CutBoard {
+    /// The characters of a board.
+    const ALPHABET: &'static [u8];
+    /// The boards read.
+    const LIMITS: Limits;
+    /// A move in words, before its cell: "build at".
+    const VERB: &'static str;
+    /// What a cell that cannot be played lacks, after "row R, column C".
+    const NOT_LIVE: &'static str;
+
+    /// The cells that are moves on the fresh board, row-major.
+    fn points(grid: &Grid) -> Vec<(usize, usize)>;
+
+    /// Which of the board's separate cross-cut games a cell is in (from 0), and where it
+    /// lies on that game's plane.
+    fn place(cell: (usize, usize)) -> (usize, (i64, i64));
+
+    /// The region every separate game starts from.
+    fn start(grid: &Grid) -> Region;
+
+    /// How a cell is drawn: `played` (a move was made there), `covered` (on a line), `live`
+    /// (a move now), else `None` for the board's own character.
+    fn mark(played: bool, covered: bool, live: bool) -> Option<char>;
+}
+
+/// A board in play: the board as read and the cells played on it (from 0), in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    /// The board.
+    pub grid: Arc<Grid>,
+    /// The cells played, in the order played.
+    pub played: Vec<(usize, usize)>,
+}
+
+/// A board game of [`CutBoard`] `B` played whole: a move plays a live cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CutGame<B>(PhantomData<B>);
+
+impl<B> CutGame<B> {
+    /// The game.
+    pub const fn new() -> Self {
+        CutGame(PhantomData)
+    }
+}
+
+/// A position's lines: each separate game's split, and the board's points.
+struct Lines {
+    splits: Vec<Split>,
+    points: Vec<(usize, usize)>,
+}
+
+impl Lines {
+    /// The lines of `p`, or the place in `p.played` (from 1) of the first cell that was not
+    /// a move when it was played.
+    fn of<B: CutBoard>(p: &Position) -> Result<Lines, usize> {
+        let points = B::points(&p.grid);
+        let games = points
+            .iter()
+            .map(|&cell| B::place(cell).0 + 1)
+            .chain(p.played.iter().map(|&cell| B::place(cell).0 + 1))
+            .max()
+            .unwrap_or(0);
+        let start = B::start(&p.grid);
+        let mut splits = Vec::with_capacity(games);
+        for k in 0..games {
+            let on_k = |cells: &[(usize, usize)]| -> (Vec<usize>, Vec<(i64, i64)>) {
+                cells
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &cell)| {
+                        let (game, at) = B::place(cell);
+                        (game == k).then_some((i, at))
+                    })
+                    .unzip()
+            };
+            let (_, here) = on_k(&points);
+            let (at, cuts) = on_k(&p.played);
+            splits.push(split(&here, &cuts, start).map_err(|i| at[i - 1] + 1)?);
+        }
+        Ok(Lines { splits, points })
+    }
+
+    fn covers<B: CutBoard>(&self, cell: (usize, usize)) -> bool {
+        let (k, at) = B::place(cell);
+        self.splits.get(k).is_some_and(|s| s.covers(at))
+    }
+
+    /// The cells that are moves now, row-major.
+    fn live<B: CutBoard>(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.points.iter().copied().filter(|&cell| {
+            let (k, at) = B::place(cell);
+            self.splits[k].is_live(at)
+        })
+    }
+}
+
+impl<B: CutBoard> CutGame<B> {
+    /// The cells of `p` that are moves now, row-major (none for a position whose moves
+    /// are not all legal: [`Notation::read`] refuses those).
+    pub fn live(&self, p: &Position) -> Vec<(usize, usize)> {
+        Lines::of::<B>(p)
+            .map(|lines| lines.live::<B>().collect())
+            .unwrap_or_default()
+    }
+
+    /// `p` with `cell` played.
+    fn after(p: &Position, cell: (usize, usize)) -> Position {
+        let mut played = Vec::with_capacity(p.played.len() + 1);
+        played.extend_from_slice(&p.played);
+        played.push(cell);
+        Position {
+            grid: Arc::clone(&p.grid),
+            played,
+        }
+    }
+}
+
+impl<B: CutBoard> Game for CutGame<B> {
+    type Position = Position;
+
+    fn options(&self, p: &Position, out: &mut Vec<Components<Position>>) {
+        for cell in self.live(p) {
+            out.push(crate::game::to(Self::after(p, cell)));
+        }
+    }
+}
+
+/// `R C`, R rows of the game's characters, then, once a move is made, `played` and each
+/// move's row and column (from 1), one a line, in the order made. A move is labelled by
+/// its cell, and listed row by row.
+impl<B: CutBoard> Notation for CutGame<B> {
+    fn read(&self, input: &Input) -> Result<Vec<Position>, Error> {
+        let BoardInPlay { grid, played } = parse(input, &B::LIMITS, B::ALPHABET)?;
+        let played = played.unwrap_or_default();
+        let p = Position {
+            grid: Arc::new(grid),
+            played: played.cells.clone(),
+        };
+        if let Err(index) = Lines::of::<B>(&p) {
+            let (r, c) = played.cells[index - 1];
+            return Err(Error::input(format!(
+                "{}:{}: move {index}: row {}, column {} {}",
+                input.source,
+                played.lines[index - 1],
+                r + 1,
+                c + 1,
+                B::NOT_LIVE
+            )));
+        }
+        Ok(vec![p])
+    }
+
+    /// One board a part (a sum read has one), parts apart by a blank line.
+    fn write(&self, sum: &[Position]) -> String {
+        let boards: Vec<String> = sum
+            .iter()
+            .map(|p| {
+                let g = &p.grid;
+                let mut text = format!("{} {}\n", g.rows, g.cols);
+                for row in g.cells.chunks(g.cols) {
+                    text.push_str(&String::from_utf8_lossy(row));
+                    text.push('\n');
+                }
+                if !p.played.is_empty() {
+                    text.push_str("played\n");
+                    for &(r, c) in &p.played {
+                        text.push_str(&format!("{} {}\n", r + 1, c + 1));
+                    }
+                }
+                text
+            })
+            .collect();
+        boards.join("\n")
+    }
+
+    fn moves(&self, sum: &[Position], i: usize) -> Vec<Labelled<Position>> {
+        let p = &sum[i];
+        self.live(p)
+            .into_iter()
+            .map(|(r, c)| Labelled {
+                label: format!("{} row {}, column {}", B::VERB, r + 1, c + 1),
+                leaves: crate::game::to(Self::after(p, (r, c))),
+                cells: Some(vec![[r as u64 + 1, c as u64 + 1]]),
+                along: None,
+            })
+            .collect()
+    }
+
+    fn draw(&self, sum: &[Position]) -> Option<Drawing> {
+        let [p] = sum else { return None };
+        let g = &p.grid;
+        if g.rows > MAX_DRAWN || g.cols > MAX_DRAWN {
+            return None;
+        }
+        let lines = Lines::of::<B>(p).ok()?;
+        let live: Vec<(usize, usize)> = lines.live::<B>().collect();
+        let rows = (0..g.rows).map(|r| {
+            (0..g.cols)
+                .map(|c| {
+                    let cell = (r, c);
+                    B::mark(
+                        p.played.contains(&cell),
+                        lines.covers::<B>(cell),
+                        live.binary_search(&cell).is_ok(),
+                    )
+                    .unwrap_or(g.at(r, c) as char)
+                })
+                .collect::<String>()
+        });
+        Some(Drawing::grid_of_lines(rows))
+    }
 }
