@@ -4,6 +4,7 @@ pub mod arc_kayles;
 pub mod board;
 pub mod cakes;
 pub mod cross_cut;
+pub mod digraph;
 pub mod heap;
 pub mod in_play;
 pub mod inventor;
@@ -12,6 +13,7 @@ pub mod lame_queen;
 pub mod lava;
 pub mod notation;
 pub mod sheet;
+pub mod tokens;
 
 pub use heap::{Nim, Subtraction, TakeBreak, nim};
 
