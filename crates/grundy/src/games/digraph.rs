@@ -2,7 +2,8 @@
 //! tokens along edges ([`crate::games::tokens`]). Its values, cycles and all, are the
 //! engine's ([`crate::solve::loopy`]).
 
-/// A finite directed graph: vertices `0..n`, each edge a move.
+/// A finite directed graph: vertices `0..n`, each edge a move. Two graphs are equal when
+/// they have the same moves from each vertex, in the same order.
 #[derive(Clone, Debug)]
 pub struct Digraph {
     /// `succ[succ_at[v]..succ_at[v + 1]]`: the moves from `v`.
@@ -79,5 +80,33 @@ impl Digraph {
 
     pub(crate) fn preds(&self, v: u32) -> &[u32] {
         &self.pred[self.pred_at[v as usize]..self.pred_at[v as usize + 1]]
+    }
+}
+
+impl PartialEq for Digraph {
+    fn eq(&self, other: &Self) -> bool {
+        self.succ_at == other.succ_at && self.succ == other.succ
+    }
+}
+
+impl Eq for Digraph {}
+
+/// By the size only, which equal graphs share: a graph as a game's board is hashed with
+/// every position on it.
+impl std::hash::Hash for Digraph {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.len(), self.edges()).hash(state);
+    }
+}
+
+impl PartialOrd for Digraph {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Digraph {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (&self.succ_at, &self.succ).cmp(&(&other.succ_at, &other.succ))
     }
 }

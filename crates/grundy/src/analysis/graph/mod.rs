@@ -200,7 +200,7 @@ pub fn explain(values: &Values, edges: u64, tokens: &[u32]) -> GraphReport {
     let mut drawing_moves = Vec::new();
     for (i, from, to, left) in values.moves(tokens) {
         let m = GraphMove {
-            label: format!("token {}: {} → {}", i + 1, from + 1, to + 1),
+            label: crate::games::tokens::move_label(i, from, to),
             token: i + 1,
             from: u64::from(from) + 1,
             to: u64::from(to) + 1,
@@ -240,7 +240,7 @@ pub fn moves(input: &Input) -> Result<crate::report::moves::MoveList, Error> {
         moves.push(crate::report::moves::Move {
             along: Some([u64::from(t) + 1, u64::from(w) + 1]),
             ..crate::report::moves::Move::loopy(
-                format!("token {}: {} → {}", i + 1, t + 1, w + 1),
+                crate::games::tokens::move_label(i, t, w),
                 written(&g.graph, g.edges, &after),
                 &left,
                 moves.len() as u64,

@@ -637,6 +637,27 @@ mod tests {
             }
         }
 
+        /// The rules of tokens on a graph as a plain game (`games::tokens::TokenGraph`):
+        /// where the memo solver finds a value, the labelling gives it the same finite
+        /// value; where it meets a cycle, the vertex reaches one.
+        #[test]
+        fn the_plain_game_of_a_token_has_the_labels_finite_values(
+            g in prop_oneof![digraph(20), mostly_down(30)],
+        ) {
+            use crate::games::tokens::{Token, TokenGraph};
+            let values = g.values();
+            let graph = std::sync::Arc::new(g.clone());
+            let mut solver = crate::Solver::new(TokenGraph);
+            let acyclic = g.acyclic_part();
+            for v in 0..g.len() as u32 {
+                let token = Token { graph: std::sync::Arc::clone(&graph), at: v };
+                match solver.grundy(&token) {
+                    Ok(n) => prop_assert_eq!(values.value(v), Value::Finite(n.0)),
+                    Err(_) => prop_assert!(acyclic[v as usize].is_none(), "{} on {:?}", v, g),
+                }
+            }
+        }
+
         /// Sums of one to three tokens: Smith's rules agree with the retrograde analysis.
         #[test]
         fn sums_of_tokens_agree_with_retrograde_analysis((g, tokens) in game()) {
