@@ -9,6 +9,7 @@ use crate::family::Family;
 use crate::game::Game as _;
 use crate::game::Player;
 use crate::games::board::Chomp;
+use crate::games::in_play::{CutBoard, CutGame};
 use crate::games::inventor::InventorBoard;
 use crate::games::lame_queen::PPositions;
 use crate::games::lava::LavaMap;
@@ -368,13 +369,13 @@ pub fn in_play(
     let (report, listed) = match which {
         Played::Lava => (
             Report::Lava(crate::analysis::cells::analyze_lava(&in_play, progress)?),
-            listed_in_play(LavaMap::new(), &in_play)?,
+            listed_in_play(LavaMap::new(), &in_play, position.len())?,
         ),
         Played::Inventor => (
             Report::Inventor(crate::analysis::cells::analyze_inventor(
                 &in_play, progress,
             )?),
-            listed_in_play(InventorBoard::new(), &in_play)?,
+            listed_in_play(InventorBoard::new(), &in_play, position.len())?,
         ),
     };
     let (winning, board): (Vec<[usize; 2]>, Vec<String>) = match &report {
@@ -388,7 +389,6 @@ pub fn in_play(
         ),
         _ => return Err(Error::failed("not a board in play")),
     };
-    room_for(listed.len(), position.len())?;
     let candidates = listed
         .into_iter()
         .map(|(label, [row, column])| Candidate {
@@ -421,12 +421,16 @@ pub fn in_play(
     })
 }
 
-/// The moves of a board in play as its notation lists them: each label and cell.
-fn listed_in_play<G: crate::games::notation::Notation>(
-    game: G,
+/// The moves of a board in play as its notation lists them: each label and cell. The
+/// list is refused, before any move is made, when the positions it would hold (each
+/// `position_len` bytes) are too many.
+fn listed_in_play<B: CutBoard>(
+    game: CutGame<B>,
     input: &Input,
+    position_len: usize,
 ) -> Result<Vec<(String, [u64; 2])>, Error> {
     let sum = game.read(input)?;
+    room_for(game.live(&sum[0]).len(), position_len)?;
     Ok(game
         .moves(&sum, 0)
         .into_iter()
