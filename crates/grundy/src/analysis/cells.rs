@@ -2,9 +2,9 @@
 //!
 //! The report it makes is data in [`crate::report::cells`].
 
-use crate::games::in_play::{
-    BoardInPlay, Grid, INVENTOR_LIMITS, LAVA_LIMITS, Limits, Played, parse,
-};
+use crate::games::in_play::{BoardInPlay, CutBoard, Grid, Limits, Played, move_label, parse};
+use crate::games::inventor::Inventor;
+use crate::games::lava::{Lava, open_cells};
 use crate::report::cells::*;
 
 use crate::game::Player;
@@ -71,8 +71,8 @@ pub fn analyze_inventor(
 ) -> Result<InventorReport, Error> {
     let (BoardInPlay { grid, played }, a) = solve_in_play(
         input,
-        &INVENTOR_LIMITS,
-        b"X.",
+        &Inventor::LIMITS,
+        Inventor::ALPHABET,
         progress,
         |grid, moves, budget| {
             inventor::analyze_played(
@@ -108,17 +108,12 @@ pub fn analyze_inventor(
             .winning
             .iter()
             .map(|&(r, c)| Move {
-                label: format!("build at row {}, column {}", r + 1, c + 1),
+                label: move_label::<Inventor>(r, c),
                 row: r + 1,
                 column: c + 1,
             })
             .collect(),
     })
-}
-
-/// The map's open cells, row-major.
-pub fn open_cells(grid: &Grid) -> Vec<bool> {
-    grid.cells.iter().map(|&b| b == b'^').collect()
 }
 
 /// The lava map of `input` explained.
@@ -128,8 +123,8 @@ pub fn analyze_lava(
 ) -> Result<LavaReport, Error> {
     let (BoardInPlay { grid, played }, a) = solve_in_play(
         input,
-        &LAVA_LIMITS,
-        b"#^",
+        &Lava::LIMITS,
+        Lava::ALPHABET,
         progress,
         |grid, moves, budget| {
             lava::analyze_played(grid.rows, grid.cols, &open_cells(grid), moves, budget)
@@ -155,11 +150,7 @@ pub fn analyze_lava(
             .winning
             .iter()
             .map(|&(r, c)| Move {
-                label: format!(
-                    "pour lava from the monster at row {}, column {}",
-                    r + 1,
-                    c + 1
-                ),
+                label: move_label::<Lava>(r, c),
                 row: r + 1,
                 column: c + 1,
             })

@@ -156,6 +156,8 @@ pub trait CutBoard {
     const VERB: &'static str;
     /// What a cell that cannot be played lacks, after "row R, column C".
     const NOT_LIVE: &'static str;
+    /// How many separate cross-cut games a board is (Inventor's two colour classes).
+    const GAMES: usize;
 
     /// The cells that are moves on the fresh board, row-major.
     fn points(grid: &Grid) -> Vec<(usize, usize)>;
@@ -170,6 +172,11 @@ pub trait CutBoard {
     /// How a cell is drawn: `played` (a move was made there), `covered` (on a line), `live`
     /// (a move now), else `None` for the board's own character.
     fn mark(played: bool, covered: bool, live: bool) -> Option<char>;
+}
+
+/// A move of game `B` on the cell at row `r`, column `c` (from 0) in words.
+pub fn move_label<B: CutBoard>(r: usize, c: usize) -> String {
+    format!("{} row {}, column {}", B::VERB, r + 1, c + 1)
 }
 
 /// A board in play: the board as read and the cells played on it (from 0), in order.
@@ -203,15 +210,9 @@ impl Lines {
     /// a move when it was played.
     fn of<B: CutBoard>(p: &Position) -> Result<Lines, usize> {
         let points = B::points(&p.grid);
-        let games = points
-            .iter()
-            .map(|&cell| B::place(cell).0 + 1)
-            .chain(p.played.iter().map(|&cell| B::place(cell).0 + 1))
-            .max()
-            .unwrap_or(0);
         let start = B::start(&p.grid);
-        let mut splits = Vec::with_capacity(games);
-        for k in 0..games {
+        let mut splits = Vec::with_capacity(B::GAMES);
+        for k in 0..B::GAMES {
             let on_k = |cells: &[(usize, usize)]| -> (Vec<usize>, Vec<(i64, i64)>) {
                 cells
                     .iter()
@@ -231,7 +232,7 @@ impl Lines {
 
     fn covers<B: CutBoard>(&self, cell: (usize, usize)) -> bool {
         let (k, at) = B::place(cell);
-        self.splits.get(k).is_some_and(|s| s.covers(at))
+        self.splits[k].covers(at)
     }
 
     /// The cells that are moves now, row-major.
@@ -327,7 +328,7 @@ impl<B: CutBoard> Notation for CutGame<B> {
         self.live(p)
             .into_iter()
             .map(|(r, c)| Labelled {
-                label: format!("{} row {}, column {}", B::VERB, r + 1, c + 1),
+                label: move_label::<B>(r, c),
                 leaves: crate::game::to(Self::after(p, (r, c))),
                 cells: Some(vec![[r as u64 + 1, c as u64 + 1]]),
                 along: None,

@@ -40,6 +40,7 @@ impl CutBoard for Inventor {
     const VERB: &'static str = "build at";
     const NOT_LIVE: &'static str =
         "is not a free spot (no spot there, or a sign or an attraction on it)";
+    const GAMES: usize = 2;
 
     fn points(grid: &Grid) -> Vec<(usize, usize)> {
         (0..grid.rows * grid.cols)

@@ -24,10 +24,10 @@ impl CutBoard for Lava {
     const LIMITS: Limits = LAVA_LIMITS;
     const VERB: &'static str = "pour lava from the monster at";
     const NOT_LIVE: &'static str = "holds no live monster";
+    const GAMES: usize = 1;
 
     fn points(grid: &Grid) -> Vec<(usize, usize)> {
-        let open: Vec<bool> = grid.cells.iter().map(|&b| b == b'^').collect();
-        monsters(grid.rows, grid.cols, &open)
+        monsters(grid.rows, grid.cols, &open_cells(grid))
     }
 
     fn place((r, c): (usize, usize)) -> (usize, (i64, i64)) {
@@ -50,6 +50,11 @@ impl CutBoard for Lava {
             live.then_some('m')
         }
     }
+}
+
+/// The map's open cells (`^`), row-major.
+pub fn open_cells(grid: &Grid) -> Vec<bool> {
+    grid.cells.iter().map(|&b| b == b'^').collect()
 }
 
 /// The monsters of a map given row-major as `open[r·cols + c]` (true for `^`).

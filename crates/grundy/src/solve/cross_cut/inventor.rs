@@ -23,7 +23,8 @@
 //! ```
 
 use crate::SolveError;
-use crate::games::inventor::{classes, rotated, rotated_all};
+use crate::games::in_play::CutBoard;
+use crate::games::inventor::{Inventor, classes, rotated, rotated_all};
 use crate::games::inventor_full::{FullBoard, Region as FullRegion};
 use crate::nimber::Nimber;
 use crate::solve::cross_cut::{
@@ -271,7 +272,7 @@ pub fn analyze_played(
                         index: i + 1,
                         row: played[i].0 + 1,
                         column: played[i].1 + 1,
-                        why: "is not a free spot (no spot there, or a sign or an attraction on it)",
+                        why: <Inventor as CutBoard>::NOT_LIVE,
                     }
                 }
                 InPlayError::CrossCut(e) => PlayedError::CrossCut(e),

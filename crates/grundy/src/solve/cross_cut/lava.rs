@@ -18,6 +18,8 @@
 //! assert_eq!(a.winning, vec![(2, 2)]);
 //! ```
 
+use crate::games::in_play::CutBoard;
+use crate::games::lava::Lava;
 pub use crate::games::lava::monsters;
 use crate::nimber::Nimber;
 use crate::solve::cross_cut::{
@@ -134,7 +136,7 @@ pub fn analyze_played(
                 index,
                 row: r + 1,
                 column: c + 1,
-                why: "holds no live monster",
+                why: <Lava as CutBoard>::NOT_LIVE,
             }
         }
         InPlayError::CrossCut(e) => PlayedError::CrossCut(e),
