@@ -137,7 +137,10 @@ proptest! {
 
     /// The search on many threads sharing one table gives the plain solver's value and
     /// winning dominoes whatever the number of threads, with a table large enough and with
-    /// one of 64 KiB whose lines the threads overwrite under each other.
+    /// one of 64 KiB whose lines the threads overwrite under each other. At most 22 cells
+    /// are free: the plain solver, which never splits a board, is slow on the rare boards
+    /// of 23 to 26 (400 cases took 52 s with them, 5 to 7 s without; one CI run of the 40
+    /// cases met such boards and spent 94 s here).
     #[test]
     fn every_thread_count_gives_the_same_values(
         rows in 2usize..=5,
@@ -146,7 +149,10 @@ proptest! {
         density in 0u32..3,
     ) {
         let cram = Cram::new(rows, cols).unwrap();
-        let free = blocked(&cram, bits, density);
+        let mut free = blocked(&cram, bits, density);
+        while free.count_ones() > 22 {
+            free &= !(1 << (63 - free.leading_zeros()));
+        }
         let (expected, wins) = with_plain(cram, |plain| {
             let expected = plain.grundy(&free).unwrap();
             let wins: Vec<u64> = cram
