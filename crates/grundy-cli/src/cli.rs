@@ -527,6 +527,54 @@ Examples:
         /// The certificate (JSON).
         file: PathBuf,
     },
+    /// Multiply two nimbers (nim multiplication).
+    #[command(long_about = "\
+Print the nim product A ⊗ B of two nimbers below 2^64.
+
+With nim-sum (XOR) as addition and this product, the nimbers below 2^64 are a field (Conway,
+On Numbers and Games, ch. 6). A coin-turning game on a board that is the product of two games
+on rows is worth the nim product of their values (the Tartan theorem): Turning Corners at
+(x, y) is worth x ⊗ y. A nimber is written 12, *12 or 0xc.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy nim-multiply 2 3          # prints 1
+  grundy nim-multiply 16 16        # prints 24")]
+    NimMultiply {
+        /// The first nimber.
+        #[arg(value_parser = nimber_arg)]
+        a: grundy::Nimber,
+        /// The second nimber.
+        #[arg(value_parser = nimber_arg)]
+        b: grundy::Nimber,
+    },
+    /// The inverse of a nonzero nimber under nim multiplication.
+    #[command(long_about = "\
+Print the nimber B with A ⊗ B = 1, for a nonzero nimber A below 2^64 (0 has no inverse: exit
+status 2). A nimber is written 12, *12 or 0xc.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy nim-inverse 2             # prints 3
+  grundy nim-inverse 0x10          # prints 170")]
+    NimInverse {
+        /// The nimber to invert (not 0).
+        #[arg(value_parser = nimber_arg)]
+        a: grundy::Nimber,
+    },
+    /// A nimber to a power under nim multiplication.
+    #[command(long_about = "\
+Print A ⊗ A ⊗ … ⊗ A (N factors), for a nimber A below 2^64 and a whole number N below 2^64
+(A to the power 0 is 1). A nimber is written 12, *12 or 0xc.")]
+    #[command(after_long_help = "\
+Examples:
+  grundy nim-power 2 3             # prints 1 (2 ⊗ 2 = 3, 3 ⊗ 2 = 1)
+  grundy nim-power 7 18446744073709551615")]
+    NimPower {
+        /// The nimber.
+        #[arg(value_parser = nimber_arg)]
+        a: grundy::Nimber,
+        /// The exponent.
+        n: u64,
+    },
     /// Compute a list of take-and-break games one after the other, one line per game.
     #[command(long_about = "\
 Compute the values of a list of take-and-break games up to heap N, one game after the other,
@@ -633,6 +681,11 @@ pub enum SequenceMethod {
     Loop,
     /// The generic memoised solver: slow, independent, for cross-checking.
     Solver,
+}
+
+/// Reads a nimber argument (12, *12 or 0xc).
+fn nimber_arg(text: &str) -> Result<grundy::Nimber, String> {
+    text.parse()
 }
 
 #[cfg(test)]

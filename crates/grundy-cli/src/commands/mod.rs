@@ -179,6 +179,14 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
         }),
         Command::Quotient { code, upto, json } => quotient::run(&code, upto, json),
         Command::Verify { file } => verify(&file),
+        Command::NimMultiply { a, b } => print_nimber(a.nim_mul(b)),
+        Command::NimPower { a, n } => print_nimber(a.nim_pow(n)),
+        Command::NimInverse { a } => match a.nim_inverse() {
+            Some(inverse) => print_nimber(inverse),
+            None => Err(Failure::input(anyhow!(
+                "0 has no inverse under nim multiplication (A ⊗ B is 0 for every B)"
+            ))),
+        },
         Command::Survey {
             games,
             upto,
@@ -677,6 +685,12 @@ pub(crate) fn family_failure(e: FamilyError) -> Failure {
 
 /// `grundy verify FILE`: a period certificate checked by recomputing what the theorem
 /// needs with the plain loop; one line on standard output when it holds.
+/// One nimber on its own line.
+fn print_nimber(value: grundy::Nimber) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{value}").map_err(|e| Failure::other(anyhow!("writing the answer: {e}")))
+}
+
 fn verify(file: &Path) -> Result<(), Failure> {
     use grundy::solve::heap::certificate;
     let bytes = grundy::store::read_named(file, certificate::MAX_TEXT)

@@ -14,6 +14,7 @@ mod in_play;
 mod inventor;
 mod judge;
 mod lamqugam;
+mod nimbers;
 mod objects;
 mod pictures;
 mod pshtbrth;
