@@ -497,7 +497,7 @@ pub const ENTRIES: &[Entry] = &[
         kind: Kind::Graph,
         rules: "A graph of vertices joined by edges. A move takes an edge together with every edge that shares an end with it. Whoever cannot take an edge loses.",
         summary: "Arc-Kayles: take an edge and every edge touching it",
-        position: "n m, then m lines u v (an edge between vertices u and v, from 1), e.g. 4 3 / 1 2 / 2 3 / 3 4",
+        position: "n m, then m lines u v (an edge between vertices u and v, from 1), e.g. 4 3 / 1 2 / 2 3 / 3 4, or a named graph: path:N, cycle:N, grid:RxC, complete:N, petersen, star:N, hypercube:D",
         features: &[Analyze, Moves, Picture],
         knobs: &[],
         example: "6 7\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n2 5",
@@ -505,6 +505,24 @@ pub const ENTRIES: &[Entry] = &[
         make: |name| {
             Ok(object::Notated::boxed(
                 crate::games::arc_kayles::ArcKayles::default(),
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "node-kayles",
+        aliases: &[],
+        kind: Kind::Graph,
+        rules: "A graph of vertices joined by edges. A move takes a vertex together with every vertex joined to it. Whoever cannot take a vertex loses.",
+        summary: "Node-Kayles: take a vertex and its neighbours",
+        position: "n m, then m lines u v (an edge between vertices u and v, from 1), or a named graph: path:N, cycle:N, grid:RxC, complete:N, petersen, star:N, hypercube:D",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "grid:2x4",
+        play: "Pick a move from the list: each takes one vertex and every vertex joined to it.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::node_kayles::NodeKayles::default(),
                 name,
             ))
         },

@@ -9,7 +9,8 @@
 //! ch. 4). The tests check both that and a brute force over edge sets with no theory in it.
 //!
 //! A position is written as the `graph` command reads a graph, without its tokens: `n m`,
-//! then `m` lines `u v` (an edge between vertices `u` and `v`, from 1). Vertices with no
+//! then `m` lines `u v` (an edge between vertices `u` and `v`, from 1), or as one of the
+//! named families of `games::undirected` (`path:8`, `grid:3x4`, ...). Vertices with no
 //! edge play no part. The rules see the graph as the sum of its connected components, each
 //! numbered from 0 in the order of its vertices' numbers; a component is its sorted list of
 //! edges.
@@ -18,13 +19,19 @@ use crate::drawing::Drawing;
 use crate::error::Error;
 use crate::game::{Components, Game};
 use crate::games::notation::{Labelled, Notation};
-use crate::parse::{Found, Input, Tokens};
+use crate::games::undirected::{self, Limits};
+use crate::parse::Input;
 
 /// The most vertices a position may have.
 pub const MAX_VERTICES: u64 = 8192;
 /// The most edges a position may have (listing the moves of one component of m edges
 /// writes about m² edges).
 pub const MAX_EDGES: u64 = 4096;
+/// Both, as the graph reader takes them.
+const LIMITS: Limits = Limits {
+    vertices: MAX_VERTICES,
+    edges: MAX_EDGES,
+};
 /// The most work one game object may do, in edges written while listing moves (4 bytes
 /// and some 30 ns each here), so a search stays under about 400 MB and 4 seconds. Past it
 /// the search stops with a line saying so, instead of filling the memory: a path of 550
@@ -142,39 +149,8 @@ impl Game for ArcKayles {
 
 impl Notation for ArcKayles {
     fn read(&self, input: &Input) -> Result<Vec<Component>, Error> {
-        let mut t = Tokens::new(&input.bytes);
-        let wrong = |e| input.error(e);
-        let n = t
-            .u64_in("the number of vertices", 0, MAX_VERTICES)
-            .map_err(wrong)?;
-        let m = t
-            .u64_in("the number of edges", 0, MAX_EDGES)
-            .map_err(wrong)?;
-        let mut edges = Vec::with_capacity(m as usize);
-        let mut seen = std::collections::HashSet::with_capacity(m as usize);
-        for k in 1..=m {
-            let u = t
-                .u64_named(|| format!("the first vertex of edge {k}"), 1, n)
-                .map_err(wrong)?;
-            let v = t
-                .u64_named(|| format!("the second vertex of edge {k}"), 1, n)
-                .map_err(wrong)?;
-            let found = || Found::Token(format!("{u} {v}"));
-            if u == v {
-                return Err(wrong(t.error(
-                    format!("edge {k} between two different vertices"),
-                    found(),
-                )));
-            }
-            if !seen.insert((u.min(v), u.max(v))) {
-                return Err(wrong(
-                    t.error(format!("edge {k} not given before"), found()),
-                ));
-            }
-            edges.push([u as u32 - 1, v as u32 - 1]);
-        }
-        t.end().map_err(wrong)?;
-        Ok(components(n as usize, &edges))
+        let graph = undirected::read(input, LIMITS)?;
+        Ok(components(graph.vertices as usize, &graph.edges))
     }
 
     fn write(&self, sum: &[Component]) -> String {

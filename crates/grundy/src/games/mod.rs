@@ -11,9 +11,11 @@ pub mod inventor;
 pub mod inventor_full;
 pub mod lame_queen;
 pub mod lava;
+pub mod node_kayles;
 pub mod notation;
 pub mod sheet;
 pub mod tokens;
+pub mod undirected;
 
 pub use heap::{Nim, Subtraction, TakeBreak, nim};
 

@@ -1,0 +1,416 @@
+//! Node-Kayles: players take turns choosing a vertex of an undirected graph; the vertex
+//! goes, together with every vertex joined to it. Whoever cannot choose a vertex loses.
+//!
+//! Schaefer showed deciding its winner hard in general ("On the computational complexity
+//! of some two-person perfect-information games", J. Comput. System Sci. 16, 1978). On a
+//! path of n vertices a move takes one, two or three neighbouring vertices out of the row,
+//! from its end or leaving two rows, which is Dawson's Chess (octal 0.137, OEIS A002187;
+//! *Winning Ways*, ch. 4). The tests check that, the ladders 2 × n (whose values alternate
+//! 1, 0), the 4 × n grids (0) for small n, and a brute force over sets of vertices with no
+//! theory in it.
+//!
+//! A position is a graph as `games::undirected` reads it: a graph file (`n m`, then `m` lines
+//! `u v`) or a named family (`grid:3x5`, `petersen`, ...). Unlike Arc-Kayles, a vertex with
+//! no edge is a move (worth 1). The rules see the graph as the sum of its connected
+//! components, each numbered from 0 in the order of its vertices' numbers.
+
+use crate::drawing::Drawing;
+use crate::error::Error;
+use crate::game::{Components, Game};
+use crate::games::notation::{Labelled, Notation};
+use crate::games::undirected::{self, Limits};
+use crate::parse::Input;
+
+/// The most vertices and edges a position may have.
+pub const LIMITS: Limits = Limits {
+    vertices: 4096,
+    edges: 4096,
+};
+
+/// The most work one game object may do, in edges and vertices looked at while listing
+/// moves, so that a search too large to finish stops with a line instead of filling the
+/// memory (the same bound as Arc-Kayles').
+pub const MAX_WORK: u64 = 100_000_000;
+
+/// One connected component: `order` vertices numbered from 0 in the order of their
+/// numbers in the graph it came from, and its edges `[u, v]` with `u < v`, sorted.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Component {
+    /// How many vertices.
+    pub order: u16,
+    /// The edges.
+    pub edges: Vec<[u16; 2]>,
+}
+
+/// Node-Kayles, with the work its searches have done so far and the most they may do.
+#[derive(Clone, Debug)]
+pub struct NodeKayles {
+    work: std::cell::Cell<u64>,
+    limit: u64,
+}
+
+impl Default for NodeKayles {
+    fn default() -> NodeKayles {
+        NodeKayles::with_work_limit(MAX_WORK)
+    }
+}
+
+impl NodeKayles {
+    /// Node-Kayles whose searches stop after `limit` vertices and edges looked at.
+    pub fn with_work_limit(limit: u64) -> NodeKayles {
+        NodeKayles {
+            work: std::cell::Cell::new(0),
+            limit,
+        }
+    }
+}
+
+/// The connected components of the vertices `0..n` for which `kept` holds, joined by
+/// `edges` (edges with an end not kept are ignored), in the order of their smallest
+/// vertex, each renumbered from 0.
+pub fn components(n: usize, edges: &[[u32; 2]], kept: impl Fn(u32) -> bool) -> Vec<Component> {
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            let up = parent[parent[x as usize] as usize];
+            parent[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    let live: Vec<[u32; 2]> = edges
+        .iter()
+        .filter(|&&[u, v]| kept(u) && kept(v))
+        .map(|&[u, v]| [u.min(v), u.max(v)])
+        .collect();
+    for &[u, v] in &live {
+        let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+        if a != b {
+            parent[a.max(b) as usize] = a.min(b);
+        }
+    }
+    // Each root is the smallest vertex of its component: vertices in order meet their
+    // component's root first, so numbering by first meeting keeps the components in order.
+    let mut index_of_root = vec![u32::MAX; n];
+    let mut rank = vec![0u16; n];
+    let mut found: Vec<Component> = Vec::new();
+    for v in (0..n as u32).filter(|&v| kept(v)) {
+        let r = root(&mut parent, v) as usize;
+        if index_of_root[r] == u32::MAX {
+            index_of_root[r] = found.len() as u32;
+            found.push(Component {
+                order: 0,
+                edges: Vec::new(),
+            });
+        }
+        let c = &mut found[index_of_root[r] as usize];
+        rank[v as usize] = c.order;
+        c.order += 1;
+    }
+    for &[u, v] in &live {
+        let r = root(&mut parent, u) as usize;
+        found[index_of_root[r] as usize]
+            .edges
+            .push([rank[u as usize], rank[v as usize]]);
+    }
+    for c in &mut found {
+        c.edges.sort_unstable();
+    }
+    found
+}
+
+/// The vertices joined to `v` in `c`, and `v`.
+fn closed_neighbourhood(c: &Component, v: u16) -> Vec<bool> {
+    let mut gone = vec![false; usize::from(c.order)];
+    gone[usize::from(v)] = true;
+    for &[a, b] in &c.edges {
+        if a == v {
+            gone[usize::from(b)] = true;
+        } else if b == v {
+            gone[usize::from(a)] = true;
+        }
+    }
+    gone
+}
+
+impl Game for NodeKayles {
+    type Position = Component;
+
+    fn options(&self, p: &Component, out: &mut Vec<Components<Component>>) {
+        let cost = u64::from(p.order) * (u64::from(p.order) + p.edges.len() as u64);
+        let work = self.work.get().saturating_add(cost);
+        self.work.set(work);
+        if work > self.limit {
+            return;
+        }
+        let edges: Vec<[u32; 2]> = p
+            .edges
+            .iter()
+            .map(|&[a, b]| [u32::from(a), u32::from(b)])
+            .collect();
+        for v in 0..p.order {
+            let gone = closed_neighbourhood(p, v);
+            let left = components(usize::from(p.order), &edges, |x| !gone[x as usize]);
+            out.push(left.into_iter().collect());
+        }
+    }
+
+    fn difficulty(&self, p: &Component) -> u64 {
+        u64::from(p.order)
+    }
+
+    fn option_count(&self, p: &Component) -> Option<usize> {
+        Some(usize::from(p.order))
+    }
+
+    fn fault(&self) -> Option<String> {
+        (self.work.get() > self.limit).then(|| {
+            format!(
+                "listing moves looked at more than {} vertices and edges, the most one analysis may: this graph is too large to be searched exactly",
+                self.limit
+            )
+        })
+    }
+}
+
+/// Where each component's vertex 0 is in the whole sum, from 1.
+fn offsets(sum: &[Component]) -> Vec<u64> {
+    sum.iter()
+        .scan(1u64, |next, c| {
+            let at = *next;
+            *next += u64::from(c.order);
+            Some(at)
+        })
+        .collect()
+}
+
+impl Notation for NodeKayles {
+    fn read(&self, input: &Input) -> Result<Vec<Component>, Error> {
+        let graph = undirected::read(input, LIMITS)?;
+        Ok(components(graph.vertices as usize, &graph.edges, |_| true))
+    }
+
+    fn write(&self, sum: &[Component]) -> String {
+        let n: u64 = sum.iter().map(|c| u64::from(c.order)).sum();
+        let m: usize = sum.iter().map(|c| c.edges.len()).sum();
+        let mut text = format!("{n} {m}\n");
+        for (c, offset) in sum.iter().zip(offsets(sum)) {
+            for &[u, v] in &c.edges {
+                text += &format!("{} {}\n", u64::from(u) + offset, u64::from(v) + offset);
+            }
+        }
+        text
+    }
+
+    fn moves(&self, sum: &[Component], i: usize) -> Vec<Labelled<Component>> {
+        let offset = offsets(sum)[i];
+        let mut options = Vec::new();
+        self.options(&sum[i], &mut options);
+        options
+            .into_iter()
+            .enumerate()
+            .map(|(v, leaves)| {
+                let gone = closed_neighbourhood(&sum[i], v as u16);
+                let neighbours: Vec<String> = (0..gone.len())
+                    .filter(|&w| gone[w] && w != v)
+                    .map(|w| (w as u64 + offset).to_string())
+                    .collect();
+                let vertex = v as u64 + offset;
+                Labelled {
+                    label: if neighbours.is_empty() {
+                        format!("take vertex {vertex}")
+                    } else {
+                        format!("take vertex {vertex} (and {})", neighbours.join(", "))
+                    },
+                    leaves,
+                    cells: None,
+                    along: None,
+                }
+            })
+            .collect()
+    }
+
+    fn draw(&self, sum: &[Component]) -> Option<Drawing> {
+        let mut edges = Vec::new();
+        for (c, offset) in sum.iter().zip(offsets(sum)) {
+            edges.extend(
+                c.edges
+                    .iter()
+                    .map(|&[u, v]| [u64::from(u) + offset, u64::from(v) + offset]),
+            );
+        }
+        let drawing = Drawing::Graph {
+            vertices: sum.iter().map(|c| u64::from(c.order)).sum(),
+            edges,
+        };
+        crate::drawing::check(&drawing).is_ok().then_some(drawing)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::Solver;
+    use crate::nimber::Nimber;
+
+    fn written(n: u64, edges: &[[u64; 2]]) -> String {
+        let mut text = format!("{n} {}\n", edges.len());
+        for [u, v] in edges {
+            text += &format!("{u} {v}\n");
+        }
+        text
+    }
+
+    /// The Grundy value of the whole graph by brute force over sets of vertices left,
+    /// nothing split, nothing renumbered: a move takes a vertex left and its neighbours.
+    fn brute(n: u64, edges: &[[u64; 2]]) -> Nimber {
+        let mut around = vec![0u32; n as usize];
+        for (v, mask) in around.iter_mut().enumerate() {
+            *mask = 1 << v;
+        }
+        for &[u, v] in edges {
+            around[u as usize - 1] |= 1 << (v - 1);
+            around[v as usize - 1] |= 1 << (u - 1);
+        }
+        fn value(around: &[u32], left: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+            if let Some(&g) = memo.get(&left) {
+                return g;
+            }
+            let seen: Vec<u64> = (0..around.len())
+                .filter(|&v| left & (1 << v) != 0)
+                .map(|v| value(around, left & !around[v], memo))
+                .collect();
+            let mex = (0..).find(|g| !seen.contains(g)).unwrap_or(0);
+            memo.insert(left, mex);
+            mex
+        }
+        Nimber(value(&around, (1u32 << n) - 1, &mut HashMap::new()))
+    }
+
+    fn graphs() -> impl Strategy<Value = (u64, Vec<[u64; 2]>)> {
+        (1u64..=10).prop_flat_map(|n| {
+            let pairs: Vec<[u64; 2]> = (1..=n)
+                .flat_map(|u| (u + 1..=n).map(move |v| [u, v]))
+                .collect();
+            let most = pairs.len().min(16);
+            (Just(n), proptest::sample::subsequence(pairs, 0..=most)).prop_map(|(n, mut edges)| {
+                for (i, e) in edges.iter_mut().enumerate() {
+                    if i % 3 == 1 {
+                        e.swap(0, 1);
+                    }
+                }
+                (n, edges)
+            })
+        })
+    }
+
+    fn value_of(text: &str) -> Nimber {
+        let game = NodeKayles::default();
+        let sum = game.read(&Input::new("g", text)).expect("a graph");
+        Solver::new(NodeKayles::default())
+            .sum_grundy(&sum)
+            .expect("solved")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The memo solver on the sum of components gives the brute force's value.
+        #[test]
+        fn the_sum_of_components_is_worth_the_whole_graph((n, edges) in graphs()) {
+            prop_assert_eq!(value_of(&written(n, &edges)), brute(n, &edges));
+        }
+
+        /// What `write` gives is read back to the same sum, and each move leaves the
+        /// components of the graph without the vertex and its neighbours.
+        #[test]
+        fn a_written_sum_reads_back_and_moves_leave_what_the_rules_do((n, edges) in graphs()) {
+            let game = NodeKayles::default();
+            let sum = game.read(&Input::new("g", written(n, &edges))).expect("a graph");
+            let again = game.read(&Input::new("w", game.write(&sum))).expect("written");
+            prop_assert_eq!(&again, &sum);
+            let listed: usize = (0..sum.len()).map(|i| game.moves(&sum, i).len()).sum();
+            prop_assert_eq!(listed as u64, n);
+        }
+    }
+
+    /// On a path of n vertices Node-Kayles is Dawson's Chess (octal 0.137) on a heap of n,
+    /// as grundy's octal engine gives it.
+    #[test]
+    fn a_path_is_dawsons_chess() {
+        let family = crate::catalogue::family("octal:0.137").expect("a family");
+        for n in 0..=40u64 {
+            let heap = family.analyze_heaps(&[n]).expect("a heap").grundy;
+            assert_eq!(value_of(&format!("path:{n}")), heap, "P{n}");
+        }
+    }
+
+    /// The ladders 2 × n alternate 1, 0 and the 4 × n grids are 0.
+    #[test]
+    fn ladders_alternate_and_four_row_grids_are_zero() {
+        for n in 1..=12u64 {
+            let want = Nimber(n % 2);
+            assert_eq!(value_of(&format!("grid:2x{n}")), want, "2×{n}");
+        }
+        for n in 1..=4u64 {
+            assert_eq!(value_of(&format!("grid:4x{n}")), Nimber(0), "4×{n}");
+        }
+    }
+
+    /// Small named graphs against the brute force: their rules, not the families' text.
+    #[test]
+    fn named_graphs_are_worth_what_the_brute_force_gives() {
+        for name in [
+            "cycle:7",
+            "complete:6",
+            "star:5",
+            "petersen",
+            "hypercube:3",
+            "grid:3x4",
+        ] {
+            let g = undirected::family(name, LIMITS).expect(name);
+            let edges: Vec<[u64; 2]> = g
+                .edges
+                .iter()
+                .map(|&[u, v]| [u64::from(u) + 1, u64::from(v) + 1])
+                .collect();
+            assert_eq!(value_of(name), brute(g.vertices, &edges), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_lone_vertex_is_a_move_and_labels_name_what_goes() {
+        let game = NodeKayles::default();
+        let sum = game
+            .read(&Input::new("g", "4 2\n1 2\n2 3\n"))
+            .expect("a graph");
+        assert_eq!(sum.len(), 2);
+        assert_eq!(sum[1].order, 1);
+        let labels: Vec<String> = game.moves(&sum, 0).into_iter().map(|m| m.label).collect();
+        assert_eq!(
+            labels,
+            [
+                "take vertex 1 (and 2)",
+                "take vertex 2 (and 1, 3)",
+                "take vertex 3 (and 2)"
+            ]
+        );
+        assert_eq!(game.moves(&sum, 1)[0].label, "take vertex 4");
+        assert_eq!(value_of("4 2\n1 2\n2 3\n"), Nimber(3));
+    }
+
+    #[test]
+    fn a_graph_too_large_to_search_is_refused_at_the_work_bound() {
+        let game = NodeKayles::with_work_limit(100_000);
+        let sum = game.read(&Input::new("g", "grid:6x6")).expect("a grid");
+        let e = Solver::new(&game).sum_grundy(&sum).expect_err("refused");
+        assert!(
+            e.to_string().contains("too large to be searched exactly"),
+            "{e}"
+        );
+    }
+}
