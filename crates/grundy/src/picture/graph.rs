@@ -226,6 +226,9 @@ fn draw<DB: DrawingBackend>(
         root.draw(&Text::new(label, pt((lx, ly)), text(15.0)))
             .map_err(draw_err)?;
     }
+    if pic.undirected && pic.winning.is_empty() {
+        return root.present().map_err(draw_err);
+    }
     if pic.undirected {
         let y = (HEIGHT - 40) as i32;
         root.draw(&PathElement::new(

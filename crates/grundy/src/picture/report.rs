@@ -37,9 +37,15 @@ pub fn drawn(report: &Report) -> Result<Picture, Error> {
         && let Some(crate::drawing::Drawing::Graph { vertices, edges }) = &r.drawing
     {
         let winning: Vec<[u64; 2]> = r.winning_moves.iter().filter_map(|m| m.along).collect();
+        let mut said = caption(report, None);
+        if winning.is_empty() && !r.winning_moves.is_empty() {
+            // Moves that are not along an edge (Node-Kayles takes a vertex) have nothing
+            // to mark on the drawing; the caption says where they are instead.
+            said = said.replace(", marked", ", listed by grundy analyze");
+        }
         return Ok(Picture::Graph(super::graph::GraphPicture::edges(
             r.game.clone(),
-            caption(report, None),
+            said,
             *vertices,
             edges,
             &winning,
@@ -358,5 +364,47 @@ mod png_tests {
             assert!(drawn.starts_with(b"\x89PNG"), "{name}");
             assert_eq!(drawn, std::fs::read(&path).unwrap(), "{name}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph_picture(game: &str, position: &str) -> super::super::graph::GraphPicture {
+        let game = crate::lookup(game).expect("a game");
+        let input = crate::parse::Input::new("g", position);
+        let analysis = crate::analyze(
+            &game,
+            &input,
+            &crate::report::Options::default(),
+            &mut crate::NoProgress,
+        )
+        .expect("analysed");
+        match drawn(&analysis.report).expect("drawn") {
+            Picture::Graph(g) => g,
+            Picture::Board(_) => panic!("a graph is drawn as a graph"),
+        }
+    }
+
+    /// Winning moves along edges are marked on the graph; winning moves on vertices, which
+    /// the drawing has no mark for, are not said to be marked.
+    #[test]
+    fn a_graph_marks_winning_edges_and_says_where_other_moves_are() {
+        let arc = graph_picture("arc-kayles", "3 2\n1 2\n2 3\n");
+        assert_eq!(arc.winning.len(), 2);
+        assert!(
+            arc.caption.ends_with("2 winning moves, marked"),
+            "{}",
+            arc.caption
+        );
+        let node = graph_picture("node-kayles", "3 2\n1 2\n2 3\n");
+        assert!(node.winning.is_empty());
+        assert!(
+            node.caption
+                .ends_with("1 winning move, listed by grundy analyze"),
+            "{}",
+            node.caption
+        );
     }
 }
