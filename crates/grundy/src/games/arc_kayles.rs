@@ -74,25 +74,11 @@ fn order(c: &[[u16; 2]]) -> u64 {
 /// The connected components of the graph on vertices `0..n` with `edges`, in the order of
 /// their smallest vertex, each renumbered from 0 in the order of its vertices.
 pub fn components(n: usize, edges: &[[u32; 2]]) -> Vec<Component> {
-    fn root(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
-    let mut parent: Vec<u32> = (0..n as u32).collect();
-    for &[u, v] in edges {
-        let (a, b) = (root(&mut parent, u), root(&mut parent, v));
-        if a != b {
-            parent[a.max(b) as usize] = a.min(b);
-        }
-    }
+    let mut parent = undirected::united(n, edges);
     // Each root is the smallest vertex of its component, so a map by root is in order.
     let mut groups: std::collections::BTreeMap<u32, Vec<[u32; 2]>> = Default::default();
     for &[u, v] in edges {
-        let r = root(&mut parent, u);
+        let r = undirected::root(&mut parent, u);
         groups.entry(r).or_default().push([u.min(v), u.max(v)]);
     }
     groups

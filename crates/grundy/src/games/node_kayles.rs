@@ -69,33 +69,19 @@ impl NodeKayles {
 /// `edges` (edges with an end not kept are ignored), in the order of their smallest
 /// vertex, each renumbered from 0.
 pub fn components(n: usize, edges: &[[u32; 2]], kept: impl Fn(u32) -> bool) -> Vec<Component> {
-    fn root(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
-    let mut parent: Vec<u32> = (0..n as u32).collect();
     let live: Vec<[u32; 2]> = edges
         .iter()
         .filter(|&&[u, v]| kept(u) && kept(v))
         .map(|&[u, v]| [u.min(v), u.max(v)])
         .collect();
-    for &[u, v] in &live {
-        let (a, b) = (root(&mut parent, u), root(&mut parent, v));
-        if a != b {
-            parent[a.max(b) as usize] = a.min(b);
-        }
-    }
+    let mut parent = undirected::united(n, &live);
     // Each root is the smallest vertex of its component: vertices in order meet their
     // component's root first, so numbering by first meeting keeps the components in order.
     let mut index_of_root = vec![u32::MAX; n];
     let mut rank = vec![0u16; n];
     let mut found: Vec<Component> = Vec::new();
     for v in (0..n as u32).filter(|&v| kept(v)) {
-        let r = root(&mut parent, v) as usize;
+        let r = undirected::root(&mut parent, v) as usize;
         if index_of_root[r] == u32::MAX {
             index_of_root[r] = found.len() as u32;
             found.push(Component {
@@ -108,7 +94,7 @@ pub fn components(n: usize, edges: &[[u32; 2]], kept: impl Fn(u32) -> bool) -> V
         c.order += 1;
     }
     for &[u, v] in &live {
-        let r = root(&mut parent, u) as usize;
+        let r = undirected::root(&mut parent, u) as usize;
         found[index_of_root[r] as usize]
             .edges
             .push([rank[u as usize], rank[v as usize]]);

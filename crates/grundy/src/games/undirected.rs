@@ -217,6 +217,29 @@ pub fn family(name: &str, limits: Limits) -> Result<Graph, String> {
     })
 }
 
+/// Union-find over vertices `0..n`: the parent of each vertex once every edge has joined
+/// its ends, each set's root its smallest vertex (read with [`root`]).
+pub(crate) fn united(n: usize, edges: &[[u32; 2]]) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    for &[u, v] in edges {
+        let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+        if a != b {
+            parent[a.max(b) as usize] = a.min(b);
+        }
+    }
+    parent
+}
+
+/// The root of `x`'s set in `parent` (made by [`united`]), halving the path on the way.
+pub(crate) fn root(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let up = parent[parent[x as usize] as usize];
+        parent[x as usize] = up;
+        x = up;
+    }
+    x
+}
+
 /// A size for a message: the number, or "more than 2^64".
 fn shown(v: u128) -> String {
     u64::try_from(v).map_or_else(|_| "more than 2^64".into(), |v| v.to_string())
