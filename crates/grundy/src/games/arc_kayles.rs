@@ -115,6 +115,10 @@ impl Game for ArcKayles {
         }
     }
 
+    fn canonical(&self, p: &Component) -> Component {
+        undirected::canonical(order(p) as u16, p)
+    }
+
     fn difficulty(&self, p: &Component) -> u64 {
         p.len() as u64
     }
@@ -292,6 +296,41 @@ mod tests {
                 .expect("a path");
             let heap = family.analyze_heaps(&[n]).expect("a heap").grundy;
             assert_eq!(solver.sum_grundy(&sum).expect("solved"), heap, "P{n}");
+        }
+    }
+
+    /// Paths and cycles of up to 18 edges against the brute force, which renumbers
+    /// nothing and splits nothing (a cycle of n is a path of n - 2 after the first move),
+    /// and the cycles against that rule on the octal engine's values as far as 60.
+    #[test]
+    fn paths_and_cycles_are_worth_what_the_brute_force_gives() {
+        let mut solver = Solver::new(ArcKayles::default());
+        for n in 2..=18u64 {
+            let path: Vec<[u64; 2]> = (1..n).map(|u| [u, u + 1]).collect();
+            let cycle: Vec<[u64; 2]> = (1..=n).map(|u| [u, u % n + 1]).collect();
+            for edges in [path, cycle] {
+                if n == 2 && edges.len() == 2 {
+                    continue; // two edges between the same two vertices: not a simple graph
+                }
+                let sum = ArcKayles::default()
+                    .read(&Input::new("g", written(n, &edges)))
+                    .expect("a graph");
+                let got = solver.sum_grundy(&sum).expect("solved");
+                assert_eq!(got, brute(&edges), "{n} vertices, {} edges", edges.len());
+            }
+        }
+        let family = crate::catalogue::family("dawson-kayles").expect("a family");
+        for n in 3..=60u64 {
+            let sum = ArcKayles::default()
+                .read(&Input::new("c", format!("cycle:{n}")))
+                .expect("a cycle");
+            let rest = family.analyze_heaps(&[n - 2]).expect("a heap").grundy;
+            let want = if rest == Nimber(0) {
+                Nimber(1)
+            } else {
+                Nimber(0)
+            };
+            assert_eq!(solver.sum_grundy(&sum).expect("solved"), want, "C{n}");
         }
     }
 

@@ -141,6 +141,13 @@ impl Game for NodeKayles {
         }
     }
 
+    fn canonical(&self, p: &Component) -> Component {
+        Component {
+            order: p.order,
+            edges: undirected::canonical(p.order, &p.edges),
+        }
+    }
+
     fn difficulty(&self, p: &Component) -> u64 {
         u64::from(p.order)
     }
@@ -342,9 +349,94 @@ mod tests {
             let want = Nimber(n % 2);
             assert_eq!(value_of(&format!("grid:2x{n}")), want, "2×{n}");
         }
-        for n in 1..=4u64 {
+        for n in 1..=7u64 {
             assert_eq!(value_of(&format!("grid:4x{n}")), Nimber(0), "4×{n}");
         }
+    }
+
+    /// The published rows of `tests/data/node-kayles.txt` with the key `key`.
+    fn published(key: &str) -> Vec<u64> {
+        let data = include_str!("../../tests/data/node-kayles.txt");
+        let line = data
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
+            .expect("a row");
+        line.split(',')
+            .map(|t| t.trim().parse().expect("a value"))
+            .collect()
+    }
+
+    /// The 3 × n grids against OEIS A316632, as far as a test has time for (the
+    /// benchmark `graphs` checks all 16 published terms).
+    #[test]
+    fn three_row_grids_are_worth_the_published_values() {
+        let want = published("grid-3xn");
+        assert_eq!(want.len(), 16);
+        let mut solver = Solver::new(NodeKayles::default());
+        for (n, &g) in want.iter().enumerate().take(12) {
+            let sum = NodeKayles::default()
+                .read(&Input::new("g", format!("grid:3x{}", n + 1)))
+                .expect("a grid");
+            assert_eq!(
+                solver.sum_grundy(&sum).expect("solved"),
+                Nimber(g),
+                "3×{}",
+                n + 1
+            );
+        }
+    }
+
+    /// The scalloped paths of OEIS A317367 (vertices 1 or 3 apart joined), n = 4 to 108.
+    #[test]
+    fn scalloped_paths_are_worth_the_published_values() {
+        let want = published("scalloped-from-4");
+        assert_eq!(want.len(), 105);
+        let mut solver = Solver::new(NodeKayles::default());
+        for (i, &g) in want.iter().enumerate() {
+            let n = i as u64 + 4;
+            let edges: Vec<[u64; 2]> = (1..=n)
+                .flat_map(|u| [[u, u + 1], [u, u + 3]])
+                .filter(|e| e[1] <= n)
+                .collect();
+            let sum = NodeKayles::default()
+                .read(&Input::new("g", written(n, &edges)))
+                .expect("a graph");
+            assert_eq!(
+                solver.sum_grundy(&sum).expect("solved"),
+                Nimber(g),
+                "P{n}(3)"
+            );
+        }
+    }
+
+    /// A component met again under another numbering is not valued again: the solver
+    /// stores nothing new for a relabelled copy of a graph it has solved.
+    #[test]
+    fn a_relabelled_component_is_valued_once() {
+        let game = NodeKayles::default();
+        let grid = game.read(&Input::new("g", "grid:3x5")).expect("a grid");
+        // The same grid numbered column by column, and turned end for end.
+        let mut edges = Vec::new();
+        let at = |r: u64, c: u64| (4 - c) * 3 + r + 1;
+        for r in 0..3 {
+            for c in 0..5 {
+                if c + 1 < 5 {
+                    edges.push([at(r, c), at(r, c + 1)]);
+                }
+                if r + 1 < 3 {
+                    edges.push([at(r, c), at(r + 1, c)]);
+                }
+            }
+        }
+        let turned = game
+            .read(&Input::new("t", written(15, &edges)))
+            .expect("a graph");
+        assert_ne!(grid, turned);
+        let mut solver = Solver::new(NodeKayles::default());
+        let g = solver.sum_grundy(&grid).expect("solved");
+        let stored = solver.stats().evaluated;
+        assert_eq!(solver.sum_grundy(&turned).expect("solved"), g);
+        assert_eq!(solver.stats().evaluated, stored);
     }
 
     /// Small named graphs against the brute force: their rules, not the families' text.

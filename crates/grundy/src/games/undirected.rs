@@ -11,6 +11,8 @@
 //! pentagram 6–8–10–7–9–6; `star:N` is a centre (vertex 1) joined to N leaves; `hypercube:D`
 //! joins the 2^D vertices whose numbers, less one, differ in one bit.
 
+use canonical_form::Canonize;
+
 use crate::error::Error;
 use crate::parse::{Found, Input, Tokens};
 
@@ -240,6 +242,61 @@ pub(crate) fn root(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// A graph on the vertices `0..n` as a canonical labelling sees it: each vertex's
+/// neighbours, sorted.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Adjacency(Vec<Vec<u16>>);
+
+impl Canonize for Adjacency {
+    fn size(&self) -> usize {
+        self.0.len()
+    }
+
+    fn apply_morphism(&self, p: &[usize]) -> Adjacency {
+        let mut moved = vec![Vec::new(); self.0.len()];
+        for (u, near) in self.0.iter().enumerate() {
+            let mut to: Vec<u16> = near.iter().map(|&v| p[usize::from(v)] as u16).collect();
+            to.sort_unstable();
+            moved[p[u]] = to;
+        }
+        Adjacency(moved)
+    }
+
+    fn invariant_coloring(&self) -> Option<Vec<u64>> {
+        Some(self.0.iter().map(|near| near.len() as u64).collect())
+    }
+
+    fn invariant_neighborhood(&self, u: usize) -> Vec<Vec<usize>> {
+        vec![self.0[u].iter().map(|&v| usize::from(v)).collect()]
+    }
+}
+
+/// The edges of the graph on `order` vertices with `edges` (each `[u, v]` with `u < v`),
+/// relabelled so that two graphs have the same result exactly when they are isomorphic:
+/// each `[u, v]` with `u < v`, sorted. By individualisation and refinement (McKay's
+/// method, as the `canonical-form` crate implements it), so a component met again under
+/// another numbering, or a mirror image of one met before, is valued once.
+pub fn canonical(order: u16, edges: &[[u16; 2]]) -> Vec<[u16; 2]> {
+    if order <= 2 {
+        return edges.to_vec();
+    }
+    let mut near = vec![Vec::new(); usize::from(order)];
+    for &[u, v] in edges {
+        near[usize::from(u)].push(v);
+        near[usize::from(v)].push(u);
+    }
+    for list in &mut near {
+        list.sort_unstable();
+    }
+    let Adjacency(near) = Adjacency(near).canonical();
+    let mut relabelled: Vec<[u16; 2]> = Vec::with_capacity(edges.len());
+    for (u, list) in near.iter().enumerate() {
+        let u = u as u16;
+        relabelled.extend(list.iter().filter(|&&v| u < v).map(|&v| [u, v]));
+    }
+    relabelled
+}
+
 /// A size for a message: the number, or "more than 2^64".
 fn shown(v: u128) -> String {
     u64::try_from(v).map_or_else(|_| "more than 2^64".into(), |v| v.to_string())
@@ -357,6 +414,125 @@ mod tests {
         ] {
             let e = read_text(text).expect_err(text);
             assert_eq!(e.message, says, "{text:?}");
+        }
+    }
+
+    /// Whether some numbering of the vertices turns one edge set into the other, by trying
+    /// every permutation: no refinement, no theory.
+    fn isomorphic(n: u16, a: &[[u16; 2]], b: &[[u16; 2]]) -> bool {
+        fn sorted(edges: impl Iterator<Item = [u16; 2]>) -> Vec<[u16; 2]> {
+            let mut e: Vec<[u16; 2]> = edges.map(|[u, v]| [u.min(v), u.max(v)]).collect();
+            e.sort_unstable();
+            e
+        }
+        fn each(p: &mut Vec<u16>, k: usize, visit: &mut dyn FnMut(&[u16]) -> bool) -> bool {
+            if k == p.len() {
+                return visit(p);
+            }
+            for i in k..p.len() {
+                p.swap(k, i);
+                if each(p, k + 1, visit) {
+                    return true;
+                }
+                p.swap(k, i);
+            }
+            false
+        }
+        let target = sorted(b.iter().copied());
+        let mut p: Vec<u16> = (0..n).collect();
+        a.len() == b.len()
+            && each(&mut p, 0, &mut |p| {
+                sorted(
+                    a.iter()
+                        .map(|&[u, v]| [p[usize::from(u)], p[usize::from(v)]]),
+                ) == target
+            })
+    }
+
+    fn small_graphs() -> impl proptest::strategy::Strategy<Value = (u16, Vec<[u16; 2]>)> {
+        use proptest::prelude::*;
+        (1u16..=7).prop_flat_map(|n| {
+            let pairs: Vec<[u16; 2]> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| [u, v]))
+                .collect();
+            let count = pairs.len();
+            (
+                Just(n),
+                proptest::collection::vec(any::<bool>(), count).prop_map(move |keep| {
+                    pairs
+                        .iter()
+                        .zip(keep)
+                        .filter(|&(_, k)| k)
+                        .map(|(&e, _)| e)
+                        .collect::<Vec<_>>()
+                }),
+            )
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The canonical form is a relabelling of the graph, and two graphs share it
+        /// exactly when a brute force over every permutation finds them isomorphic.
+        #[test]
+        fn the_canonical_form_names_the_isomorphism_class(
+            (n, a) in small_graphs(),
+            b in proptest::collection::vec(proptest::prelude::any::<bool>(), 21),
+            shuffle in proptest::prelude::any::<u64>(),
+        ) {
+            let pairs: Vec<[u16; 2]> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| [u, v]))
+                .collect();
+            let b: Vec<[u16; 2]> = pairs.iter().zip(&b).filter(|&(_, &k)| k).map(|(&e, _)| e).collect();
+            let ca = canonical(n, &a);
+            proptest::prop_assert!(isomorphic(n, &a, &ca));
+            proptest::prop_assert!(ca.windows(2).all(|w| w[0] < w[1]) && ca.iter().all(|e| e[0] < e[1]));
+            // The same graph under a random numbering has the same form.
+            let mut p: Vec<u16> = (0..n).collect();
+            let mut x = shuffle;
+            for i in (1..p.len()).rev() {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                p.swap(i, (x >> 33) as usize % (i + 1));
+            }
+            let mut moved: Vec<[u16; 2]> = a
+                .iter()
+                .map(|&[u, v]| {
+                    let (u, v) = (p[usize::from(u)], p[usize::from(v)]);
+                    [u.min(v), u.max(v)]
+                })
+                .collect();
+            moved.sort_unstable();
+            proptest::prop_assert_eq!(canonical(n, &moved), ca.clone());
+            proptest::prop_assert_eq!(canonical(n, &b) == ca, isomorphic(n, &a, &b));
+        }
+    }
+
+    /// Families with many symmetries come out in one form whatever their numbering.
+    #[test]
+    fn symmetric_graphs_are_labelled_quickly_and_alike() {
+        for name in [
+            "petersen",
+            "hypercube:5",
+            "complete:12",
+            "grid:6x6",
+            "cycle:40",
+        ] {
+            let g = family(name, ROOMY).unwrap();
+            let n = g.vertices as u16;
+            let mut edges: Vec<[u16; 2]> = g
+                .edges
+                .iter()
+                .map(|&[u, v]| [u.min(v) as u16, u.max(v) as u16])
+                .collect();
+            edges.sort_unstable();
+            let reversed: Vec<[u16; 2]> = {
+                let mut r: Vec<[u16; 2]> =
+                    edges.iter().map(|&[u, v]| [n - 1 - v, n - 1 - u]).collect();
+                r.sort_unstable();
+                r
+            };
+            assert_eq!(canonical(n, &edges), canonical(n, &reversed), "{name}");
+            assert_eq!(canonical(n, &edges).len(), edges.len(), "{name}");
         }
     }
 }
