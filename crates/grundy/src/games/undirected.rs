@@ -242,32 +242,64 @@ pub(crate) fn root(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
-/// A graph on the vertices `0..n` as a canonical labelling sees it: each vertex's
-/// neighbours, sorted.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Adjacency(Vec<Vec<u16>>);
+/// A graph on the vertices `0..n` as a canonical labelling sees it: its edges `[u, v]`,
+/// `u < v`, sorted, which alone say which graph it is (and order it), and the neighbours
+/// of each vertex, kept only on the graph first given, where the labelling asks for them.
+#[derive(Clone)]
+struct Labelled {
+    order: usize,
+    edges: Vec<[u16; 2]>,
+    near: Vec<Vec<usize>>,
+}
 
-impl Canonize for Adjacency {
+impl PartialEq for Labelled {
+    fn eq(&self, other: &Labelled) -> bool {
+        self.edges == other.edges
+    }
+}
+
+impl Eq for Labelled {}
+
+impl PartialOrd for Labelled {
+    fn partial_cmp(&self, other: &Labelled) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Labelled {
+    fn cmp(&self, other: &Labelled) -> std::cmp::Ordering {
+        self.edges.cmp(&other.edges)
+    }
+}
+
+impl Canonize for Labelled {
     fn size(&self) -> usize {
-        self.0.len()
+        self.order
     }
 
-    fn apply_morphism(&self, p: &[usize]) -> Adjacency {
-        let mut moved = vec![Vec::new(); self.0.len()];
-        for (u, near) in self.0.iter().enumerate() {
-            let mut to: Vec<u16> = near.iter().map(|&v| p[usize::from(v)] as u16).collect();
-            to.sort_unstable();
-            moved[p[u]] = to;
+    fn apply_morphism(&self, p: &[usize]) -> Labelled {
+        let mut edges: Vec<[u16; 2]> = self
+            .edges
+            .iter()
+            .map(|&[u, v]| {
+                let (a, b) = (p[usize::from(u)] as u16, p[usize::from(v)] as u16);
+                [a.min(b), a.max(b)]
+            })
+            .collect();
+        edges.sort_unstable();
+        Labelled {
+            order: self.order,
+            edges,
+            near: Vec::new(),
         }
-        Adjacency(moved)
     }
 
     fn invariant_coloring(&self) -> Option<Vec<u64>> {
-        Some(self.0.iter().map(|near| near.len() as u64).collect())
+        Some(self.near.iter().map(|near| near.len() as u64).collect())
     }
 
     fn invariant_neighborhood(&self, u: usize) -> Vec<Vec<usize>> {
-        vec![self.0[u].iter().map(|&v| usize::from(v)).collect()]
+        vec![self.near[u].clone()]
     }
 }
 
@@ -282,19 +314,16 @@ pub fn canonical(order: u16, edges: &[[u16; 2]]) -> Vec<[u16; 2]> {
     }
     let mut near = vec![Vec::new(); usize::from(order)];
     for &[u, v] in edges {
-        near[usize::from(u)].push(v);
-        near[usize::from(v)].push(u);
+        near[usize::from(u)].push(usize::from(v));
+        near[usize::from(v)].push(usize::from(u));
     }
-    for list in &mut near {
-        list.sort_unstable();
+    Labelled {
+        order: usize::from(order),
+        edges: edges.to_vec(),
+        near,
     }
-    let Adjacency(near) = Adjacency(near).canonical();
-    let mut relabelled: Vec<[u16; 2]> = Vec::with_capacity(edges.len());
-    for (u, list) in near.iter().enumerate() {
-        let u = u as u16;
-        relabelled.extend(list.iter().filter(|&&v| u < v).map(|&v| [u, v]));
-    }
-    relabelled
+    .canonical()
+    .edges
 }
 
 /// A size for a message: the number, or "more than 2^64".
