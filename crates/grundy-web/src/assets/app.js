@@ -668,7 +668,7 @@ async function analyzeAny() {
 async function loadGames() {
   const response = await fetch("/api/games");
   entries = await response.json();
-  const order = { heaps: 0, board: 1, contest: 2, plane: 3, graph: 4, script: 5 };
+  const order = { heaps: 0, board: 1, contest: 2, plane: 3, graph: 4, coins: 5, script: 6 };
   const playable = entries
     .filter((e) => e.features.includes("moves") && !e.name.endsWith(":"))
     .sort((a, b) => order[a.kind] - order[b.kind]);

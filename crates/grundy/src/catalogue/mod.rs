@@ -54,8 +54,11 @@ pub enum Kind {
     /// A game whose rules are a Rhai script.
     Script,
     /// A game on a graph read with the position: tokens on a directed graph that may have
-    /// cycles (draws), or an undirected graph whose edges are played (Arc-Kayles).
+    /// cycles (draws), or an undirected graph whose edges or vertices are played
+    /// (Arc-Kayles, Node-Kayles, green Hackenbush).
     Graph,
+    /// A row of coins, heads and tails, some turned over in each move.
+    Coins,
 }
 
 /// What can be asked of a game, one subcommand each.
@@ -523,6 +526,96 @@ pub const ENTRIES: &[Entry] = &[
         make: |name| {
             Ok(object::Notated::boxed(
                 crate::games::node_kayles::NodeKayles::default(),
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "hackenbush",
+        aliases: &["green-hackenbush"],
+        kind: Kind::Graph,
+        rules: "Edges stand on the ground (vertex 1), joined at their ends. A move cuts one edge; every edge no longer joined to the ground falls with it. Whoever cannot cut an edge loses.",
+        summary: "green Hackenbush: cut an edge, drop what falls (trees and graphs with cycles)",
+        position: "a tree as AtCoder writes it, N then N - 1 lines u v, or a graph, N M then M lines u v (loops and parallel edges allowed); vertex 1 is the ground",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "5\n1 2\n2 3\n2 4\n4 5",
+        play: "Pick a move from the list: each cuts one edge, and what hangs from it falls.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::hackenbush::Hackenbush,
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "turning-turtles",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A row of coins. A move turns over one or two coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
+        summary: "turn one or two coins, the rightmost heads to tails (Nim)",
+        position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 1, e.g. THTTHH",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "THTTHH",
+        play: "Pick a move from the list: each turns the coins it names.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::coins::Coins::new(crate::games::coins::Rule::TurningTurtles),
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "mock-turtles",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A row of coins. A move turns over one, two or three coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
+        summary: "turn up to three coins, the rightmost heads to tails",
+        position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 0, e.g. THHTH",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "THHTH",
+        play: "Pick a move from the list: each turns the coins it names.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::coins::Coins::new(crate::games::coins::Rule::MockTurtles),
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "ruler",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A row of coins. A move turns over a run of neighbouring coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
+        summary: "turn a run of coins ending at a head",
+        position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 1, e.g. HTHHTTTH",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "HTHHTTTH",
+        play: "Pick a move from the list: each turns the coins it names.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::coins::Coins::new(crate::games::coins::Rule::Ruler),
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "twins",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A row of coins. A move turns over exactly two coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
+        summary: "turn exactly two coins, the rightmost heads to tails",
+        position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 0, e.g. TTHTH",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "TTHTH",
+        play: "Pick a move from the list: each turns the coins it names.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::coins::Coins::new(crate::games::coins::Rule::Twins),
                 name,
             ))
         },

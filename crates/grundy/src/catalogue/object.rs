@@ -240,6 +240,15 @@ impl<N: Notation + 'static> Notated<N> {
             .collect::<Result<Vec<Nimber>, _>>()
             .map_err(|e| self.solve_error(e))?;
         let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
+        // Where the rules can count the moves, a list that could not fit is refused before
+        // any move is listed (listing a component's moves holds them all at once: a tree of
+        // 10^5 edges would hold 10^5 trees). Each move is taken to leave at least half the
+        // position, as a cut, a take or a split near an end does.
+        let counted: Option<usize> = sum.iter().map(|p| self.game.option_count(p)).sum();
+        if let Some(count) = counted {
+            let here = self.game.write(&sum).len();
+            crate::report::moves::room_for(count, here / 2)?;
+        }
         let mut candidates = Vec::new();
         let mut sums = Vec::new();
         for (i, m, next) in self.successors(&sum) {

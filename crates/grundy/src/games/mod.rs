@@ -3,8 +3,10 @@
 pub mod arc_kayles;
 pub mod board;
 pub mod cakes;
+pub mod coins;
 pub mod cross_cut;
 pub mod digraph;
+pub mod hackenbush;
 pub mod heap;
 pub mod in_play;
 pub mod inventor;

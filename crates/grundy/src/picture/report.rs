@@ -51,6 +51,40 @@ pub fn drawn(report: &Report) -> Result<Picture, Error> {
             &winning,
         )));
     }
+    if let Report::Sum(r) = report
+        && let Some(crate::drawing::Drawing::Row { cells }) = &r.drawing
+    {
+        // A row of coins: heads and tails, and the coins the first winning move turns.
+        let board = vec![cells.concat()];
+        let first: Vec<CellMove> = r
+            .winning_moves
+            .first()
+            .and_then(|m| m.cells.as_ref())
+            .into_iter()
+            .flatten()
+            .map(|&[row, column]| CellMove {
+                label: String::new(),
+                row: row as usize,
+                column: column as usize,
+            })
+            .collect();
+        let mut said = caption(report, None);
+        if r.winning_moves.len() > 1 {
+            said = said.replace(", marked", ", the first listed marked");
+        }
+        return Ok(Picture::Board(board_picture(
+            &r.game,
+            said,
+            &board,
+            &first,
+            "row",
+            &[
+                (b'H', Fill::Spot, "heads (H)"),
+                (b'T', Fill::Free, "tails (T)"),
+            ],
+            "coin the winning move turns",
+        )));
+    }
     picture(report).map(Picture::Board)
 }
 
