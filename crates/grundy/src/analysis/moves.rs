@@ -63,6 +63,7 @@ pub fn heaps(family: &Family, input: &Input) -> Result<MoveList, Error> {
         loopy_value: None,
         remoteness: None,
         rule: None,
+        only_winning_of: None,
     })
 }
 
@@ -418,6 +419,7 @@ pub fn in_play(
         loopy_value: None,
         remoteness: None,
         rule: None,
+        only_winning_of: None,
     })
 }
 

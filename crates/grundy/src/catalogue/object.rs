@@ -240,18 +240,46 @@ impl<N: Notation + 'static> Notated<N> {
             .collect::<Result<Vec<Nimber>, _>>()
             .map_err(|e| self.solve_error(e))?;
         let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
-        // Where the rules can count the moves, a list that could not fit is refused before
-        // any move is listed (listing a component's moves holds them all at once: a tree of
-        // 10^5 edges would hold 10^5 trees). Each move is taken to leave at least half the
-        // position, as a cut, a take or a split near an end does.
+        // Where the rules can count the moves, a list that could not fit is not listed
+        // (listing a component's moves holds them all at once: a tree of 10^5 edges would
+        // hold 10^5 trees); each move is taken to leave at least half the position, as a
+        // cut, a take or a split near an end does. The winning moves alone are listed
+        // instead where the rules find them without valuing every move, and the list is
+        // refused where they do not.
         let counted: Option<usize> = sum.iter().map(|p| self.game.option_count(p)).sum();
+        let mut only_winning_of = None;
+        let mut winning = None;
         if let Some(count) = counted {
             let here = self.game.write(&sum).len();
-            crate::report::moves::room_for(count, here / 2)?;
+            if let Err(refused) = crate::report::moves::room_for(count, here / 2) {
+                let mut found = Vec::new();
+                for (i, &value) in values.iter().enumerate() {
+                    let to = self
+                        .game
+                        .moves_to(&sum, i, total ^ value)
+                        .ok_or(refused.clone())?;
+                    found.extend(to.into_iter().map(|m| (i, m)));
+                }
+                winning = Some(found);
+                only_winning_of = Some(count as u64);
+            }
         }
+        type Successor<P> = (usize, Labelled<P>, Vec<P>);
+        let moves: Box<dyn Iterator<Item = Successor<N::Position>> + '_> = match winning {
+            Some(found) => {
+                let sum = &sum;
+                Box::new(found.into_iter().map(move |(i, m)| {
+                    let mut next = sum[..i].to_vec();
+                    next.extend(m.leaves.iter().cloned());
+                    next.extend_from_slice(&sum[i + 1..]);
+                    (i, m, next)
+                }))
+            }
+            None => Box::new(self.successors(&sum)),
+        };
         let mut candidates = Vec::new();
         let mut sums = Vec::new();
-        for (i, m, next) in self.successors(&sum) {
+        for (i, m, next) in moves {
             let mut after = total ^ values[i];
             for q in &m.leaves {
                 after ^= solver.grundy(q).map_err(|e| self.solve_error(e))?;
@@ -278,6 +306,7 @@ impl<N: Notation + 'static> Notated<N> {
             with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
         );
         list.values = Some(values);
+        list.only_winning_of = only_winning_of;
         list.drawings = self.game.draw(&sum).map(|drawing| {
             vec![crate::drawing::Drawn {
                 drawing,
@@ -290,6 +319,15 @@ impl<N: Notation + 'static> Notated<N> {
                 here: sum,
                 after: sums,
             },
+        ))
+    }
+
+    /// The refusal of a search of whole sums (misère play, remoteness) on a position whose
+    /// `count` moves are too many to list.
+    fn too_many_to_search(&self, what: &str, count: u64) -> Error {
+        Error::input(format!(
+            "{}: {what} searches every move, and this position's {count} moves are more than a list holds (its normal-play value and winning moves are given without them)",
+            self.name
         ))
     }
 
@@ -348,11 +386,17 @@ impl<N: Notation + 'static> Object for Notated<N> {
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
         let (list, sums) = self.listed(input)?;
+        if let Some(count) = list.only_winning_of {
+            return Err(self.too_many_to_search("misère play", count));
+        }
         let limit = crate::analysis::misere::MISERE_POSITIONS;
         crate::analysis::misere::Judge { list, limit }.run(&self.game, sums)
     }
 
     fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {
+        if let Some(count) = list.only_winning_of {
+            return Err(self.too_many_to_search("remoteness", count));
+        }
         let sums = self.sums(input)?;
         if sums.after.len() != list.moves.len() {
             return Err(Error::input(format!(

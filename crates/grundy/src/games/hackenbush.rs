@@ -250,6 +250,75 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
     Nimber(g[root as usize])
 }
 
+/// The edges of a branch that is a tree (no cycle, no loop) whose cutting leaves it worth
+/// `target`, found in one pass down from the ground; `None` for a branch with a cycle.
+///
+/// Only the values on the path from a cut to the ground change, each vertex's value being
+/// the XOR over its children c of g(c) + 1 (the colon principle). So the value a vertex
+/// must take for the ground to be worth `target` follows from its parent's: cutting the
+/// edge above c turns its parent p's value into g(p) ⊕ (g(c) + 1), and if that is not what
+/// p needs, c's subtree must bring p's need ⊕ g(p) ⊕ (g(c) + 1) instead of g(c) + 1, which
+/// it can only by being worth one less.
+pub fn tree_cuts(b: &Branch, target: Nimber) -> Option<Vec<usize>> {
+    let n = b.order as usize;
+    if b.edges.len() + 1 != n || b.edges.iter().any(|&[u, v]| u == v) {
+        return None;
+    }
+    let mut start = vec![0usize; n + 1];
+    for &[u, v] in &b.edges {
+        start[u as usize + 1] += 1;
+        start[v as usize + 1] += 1;
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut near = vec![(0u32, 0u32); start[n]];
+    for (id, &[u, v]) in b.edges.iter().enumerate() {
+        near[fill[u as usize]] = (v, id as u32);
+        fill[u as usize] += 1;
+        near[fill[v as usize]] = (u, id as u32);
+        fill[v as usize] += 1;
+    }
+    // Parents and the edge to each, in breadth-first order from the ground.
+    let mut parent = vec![u32::MAX; n];
+    let mut above = vec![u32::MAX; n];
+    let mut walk = vec![0u32];
+    parent[0] = 0;
+    let mut i = 0;
+    while i < walk.len() {
+        let v = walk[i] as usize;
+        i += 1;
+        for &(w, id) in &near[start[v]..start[v + 1]] {
+            if parent[w as usize] == u32::MAX {
+                parent[w as usize] = v as u32;
+                above[w as usize] = id;
+                walk.push(w);
+            }
+        }
+    }
+    let mut g = vec![0u64; n];
+    for &v in walk.iter().skip(1).rev() {
+        let p = parent[v as usize] as usize;
+        g[p] ^= g[v as usize] + 1;
+    }
+    let mut need: Vec<Option<u64>> = vec![None; n];
+    need[0] = Some(target.0);
+    let mut cuts = Vec::new();
+    for &v in walk.iter().skip(1) {
+        let (v, p) = (v as usize, parent[v as usize] as usize);
+        let Some(wanted) = need[p] else { continue };
+        let brought = g[v] + 1;
+        if g[p] ^ brought == wanted {
+            cuts.push(above[v] as usize);
+        }
+        let instead = wanted ^ g[p] ^ brought;
+        need[v] = instead.checked_sub(1);
+    }
+    cuts.sort_unstable();
+    Some(cuts)
+}
+
 impl Game for Hackenbush {
     type Position = Branch;
 
@@ -290,6 +359,21 @@ fn offsets(sum: &[Branch]) -> Vec<u64> {
 /// A branch's vertex `x` in the numbering of the whole sum.
 fn numbered(x: u32, offset: u64) -> u64 {
     if x == 0 { 1 } else { u64::from(x) - 1 + offset }
+}
+
+/// The move that cuts `edge` of a branch whose vertex 1 is `offset` in the whole sum.
+fn labelled(edge: [u32; 2], offset: u64, leaves: Components<Branch>) -> Labelled<Branch> {
+    let (a, b) = (numbered(edge[0], offset), numbered(edge[1], offset));
+    Labelled {
+        label: if a == b {
+            format!("cut the loop at {a}")
+        } else {
+            format!("cut edge {a}-{b}")
+        },
+        leaves,
+        cells: None,
+        along: (a != b).then_some([a, b]),
+    }
 }
 
 impl Notation for Hackenbush {
@@ -361,20 +445,29 @@ impl Notation for Hackenbush {
         options
             .into_iter()
             .zip(&sum[i].edges)
-            .map(|(leaves, &[u, v])| {
-                let (a, b) = (numbered(u, offset), numbered(v, offset));
-                Labelled {
-                    label: if a == b {
-                        format!("cut the loop at {a}")
-                    } else {
-                        format!("cut edge {a}-{b}")
-                    },
-                    leaves,
-                    cells: None,
-                    along: (a != b).then_some([a, b]),
-                }
-            })
+            .map(|(leaves, &edge)| labelled(edge, offset, leaves))
             .collect()
+    }
+
+    fn moves_to(&self, sum: &[Branch], i: usize, target: Nimber) -> Option<Vec<Labelled<Branch>>> {
+        let b = &sum[i];
+        let offset = offsets(sum)[i];
+        let cuts = tree_cuts(b, target)?;
+        Some(
+            cuts.into_iter()
+                .map(|cut| {
+                    let rest: Vec<[u32; 2]> = b
+                        .edges
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != cut)
+                        .map(|(_, &e)| e)
+                        .collect();
+                    let leaves = branches(b.order as usize, &rest).into_iter().collect();
+                    labelled(b.edges[cut], offset, leaves)
+                })
+                .collect(),
+        )
     }
 
     fn draw(&self, sum: &[Branch]) -> Option<Drawing> {
@@ -550,6 +643,80 @@ mod tests {
                 }
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The one-pass cuts of a tree are exactly the moves that leave it worth the
+        /// target, for every target up to the tree's size, found by valuing every move.
+        #[test]
+        fn one_pass_cuts_are_the_moves_that_reach_the_target((n, edges) in trees()) {
+            let sum = Hackenbush.read(&Input::new("t", written_tree(n, &edges))).expect("a tree");
+            for (i, b) in sum.iter().enumerate() {
+                let moves = Hackenbush.moves(&sum, i);
+                for target in 0..=n {
+                    let want: Vec<String> = moves
+                        .iter()
+                        .filter(|m| {
+                            m.leaves.iter().fold(Nimber::ZERO, |a, c| a ^ value(c.order, &c.edges))
+                                == Nimber(target)
+                        })
+                        .map(|m| m.label.clone())
+                        .collect();
+                    let got: Vec<String> = Hackenbush
+                        .moves_to(&sum, i, Nimber(target))
+                        .expect("a tree")
+                        .into_iter()
+                        .map(|m| m.label)
+                        .collect();
+                    prop_assert_eq!(&got, &want, "branch {:?}, target {}", b, target);
+                }
+            }
+        }
+    }
+
+    /// A tree of 10^5 edges is analysed whole: its moves are too many to list, so the
+    /// winning cuts alone are, with the number of moves.
+    #[test]
+    fn a_tree_too_large_to_list_is_answered_with_its_winning_cuts() {
+        // A caterpillar: a spine of 50,000 edges, each spine vertex with one leaf.
+        let spine = 50_000u64;
+        let mut edges = Vec::new();
+        for v in 1..=spine {
+            edges.push([v, v + 1]);
+        }
+        for v in 2..=spine {
+            edges.push([v, spine + v]);
+        }
+        let n = 2 * spine;
+        let text = written_tree(n, &edges);
+        let game = crate::catalogue::lookup("hackenbush").expect("in the catalogue");
+        let list = crate::catalogue::moves(
+            &game,
+            &Input::new("t", text),
+            &Default::default(),
+            &mut crate::NoProgress,
+        )
+        .expect("answered");
+        assert_eq!(list.only_winning_of, Some(n - 1));
+        let sum = Hackenbush
+            .read(&Input::new("t", written_tree(n, &edges)))
+            .expect("a tree");
+        let total = sum
+            .iter()
+            .fold(Nimber::ZERO, |a, c| a ^ value(c.order, &c.edges));
+        assert_eq!(list.grundy, Some(total));
+        assert!(list.moves.iter().all(|m| m.winning));
+        assert_eq!(list.moves.is_empty(), total == Nimber::ZERO);
+    }
+
+    fn written_tree(n: u64, edges: &[[u64; 2]]) -> String {
+        let mut text = format!("{n}\n");
+        for [u, v] in edges {
+            text += &format!("{u} {v}\n");
+        }
+        text
     }
 
     /// AtCoder AGC017 D ("Game on Tree") is this game on a tree: its four samples, Alice

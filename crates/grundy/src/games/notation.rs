@@ -65,6 +65,19 @@ pub trait Notation: Game<Position: Ord + std::fmt::Debug> {
             .collect()
     }
 
+    /// The moves of component `i` of `sum` after which it is worth `target`, where the
+    /// rules find them without valuing every move (a tree's winning cuts in one pass);
+    /// `None` where they do not. A position whose whole move list would not fit is then
+    /// answered with its winning moves alone. Default: `None`.
+    fn moves_to(
+        &self,
+        _sum: &[Self::Position],
+        _i: usize,
+        _target: crate::nimber::Nimber,
+    ) -> Option<Vec<Labelled<Self::Position>>> {
+        None
+    }
+
     /// The sum drawn for a page; `None` where the position's text says it all.
     fn draw(&self, _sum: &[Self::Position]) -> Option<Drawing> {
         None

@@ -189,6 +189,10 @@ pub struct MoveList {
     pub drawings: Option<Vec<crate::drawing::Drawn>>,
     /// The moves.
     pub moves: Vec<Move>,
+    /// Where the whole list would not fit and the rules found the winning moves alone:
+    /// how many moves the position has; `moves` then holds only the winning ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_winning_of: Option<u64>,
     /// Misère play: `grundy` and each move's `value_after` are misère Grundy values (or,
     /// for many heaps judged by the misère quotient, only their outcome), `winner` and
     /// `winning` those of misère play.
@@ -249,6 +253,7 @@ impl MoveList {
             loopy_value: None,
             remoteness: None,
             rule: None,
+            only_winning_of: None,
             moves,
         }
     }

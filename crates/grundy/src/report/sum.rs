@@ -43,7 +43,9 @@ impl From<&MoveList> for SumReport {
             parts: list.values.clone().unwrap_or_default(),
             grundy,
             winner: list.winner,
-            moves: list.moves.len(),
+            moves: list
+                .only_winning_of
+                .map_or(list.moves.len(), |n| n as usize),
             winning_moves: list.moves.iter().filter(|m| m.winning).cloned().collect(),
             drawing: list
                 .drawings
