@@ -531,6 +531,24 @@ pub const ENTRIES: &[Entry] = &[
         },
     },
     Entry {
+        name: "geography",
+        aliases: &["vertex-geography"],
+        kind: Kind::Graph,
+        rules: "A token stands on a vertex of a directed graph. A move slides it along an edge leaving its vertex, and the vertex it leaves is deleted with its edges. Whoever cannot move the token loses.",
+        summary: "vertex geography: move the token along an edge, delete the vertex left",
+        position: "n m, then m lines u v (an edge from u to v, from 1), then the token's vertex; or a named graph (each edge both ways: path:N, cycle:N, grid:RxC, complete:N, petersen, star:N, hypercube:D) and the token's vertex, e.g. grid:3x3 5",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "4 5\n1 2\n2 3\n3 1\n3 4\n2 4\n1",
+        play: "Pick a move from the list: each slides the token along one edge.",
+        make: |name| {
+            Ok(object::Notated::boxed(
+                crate::games::geography::Geography,
+                name,
+            ))
+        },
+    },
+    Entry {
         name: "hackenbush",
         aliases: &["green-hackenbush"],
         kind: Kind::Graph,

@@ -6,6 +6,7 @@ pub mod cakes;
 pub mod coins;
 pub mod cross_cut;
 pub mod digraph;
+pub mod geography;
 pub mod hackenbush;
 pub mod heap;
 pub mod in_play;
