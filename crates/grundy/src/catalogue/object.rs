@@ -247,22 +247,22 @@ impl<N: Notation + 'static> Notated<N> {
         // instead where the rules find them without valuing every move, and the list is
         // refused where they do not.
         let counted: Option<usize> = sum.iter().map(|p| self.game.option_count(p)).sum();
+        let written = self.game.write(&sum);
         let mut only_winning_of = None;
         let mut winning = None;
-        if let Some(count) = counted {
-            let here = self.game.write(&sum).len();
-            if let Err(refused) = crate::report::moves::room_for(count, here / 2) {
-                let mut found = Vec::new();
-                for (i, &value) in values.iter().enumerate() {
-                    let to = self
-                        .game
-                        .moves_to(&sum, i, total ^ value)
-                        .ok_or(refused.clone())?;
-                    found.extend(to.into_iter().map(|m| (i, m)));
-                }
-                winning = Some(found);
-                only_winning_of = Some(count as u64);
+        if let Some(count) = counted
+            && let Err(refused) = crate::report::moves::room_for(count, written.len() / 2)
+        {
+            let mut found = Vec::new();
+            for (i, &value) in values.iter().enumerate() {
+                let to = self
+                    .game
+                    .moves_to(&sum, i, total ^ value)
+                    .ok_or(refused.clone())?;
+                found.extend(to.into_iter().map(|m| (i, m)));
             }
+            winning = Some(found);
+            only_winning_of = Some(count as u64);
         }
         type Successor<P> = (usize, Labelled<P>, Vec<P>);
         let moves: Box<dyn Iterator<Item = Successor<N::Position>> + '_> = match winning {
@@ -300,7 +300,7 @@ impl<N: Notation + 'static> Notated<N> {
         }
         let mut list = MoveList::new(
             self.name.clone(),
-            self.game.write(&sum),
+            written,
             Some(total),
             Player::winner_of(total),
             with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,

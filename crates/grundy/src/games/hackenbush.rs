@@ -109,6 +109,41 @@ pub fn branches(n: usize, edges: &[[u32; 2]]) -> Vec<Branch> {
     found
 }
 
+/// The edges at each vertex of a graph on `0..n`, as (the other end, the edge's number):
+/// `near[start[v]..start[v + 1]]` for vertex v, built in two passes over `edges`, each
+/// `(number, [u, v])`.
+struct Incidence {
+    start: Vec<usize>,
+    near: Vec<(u32, u32)>,
+}
+
+impl Incidence {
+    fn new(n: usize, edges: impl Iterator<Item = (usize, [u32; 2])> + Clone) -> Incidence {
+        let mut start = vec![0usize; n + 1];
+        for (_, [u, v]) in edges.clone() {
+            start[u as usize + 1] += 1;
+            start[v as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut near = vec![(0u32, 0u32); start[n]];
+        for (id, [u, v]) in edges {
+            near[fill[u as usize]] = (v, id as u32);
+            fill[u as usize] += 1;
+            near[fill[v as usize]] = (u, id as u32);
+            fill[v as usize] += 1;
+        }
+        Incidence { start, near }
+    }
+
+    /// The edges at `v`.
+    fn at(&self, v: usize) -> &[(u32, u32)] {
+        &self.near[self.start[v]..self.start[v + 1]]
+    }
+}
+
 /// The value of a branch (or of any graph on `order` vertices standing on vertex 0, each
 /// vertex joined to it) by the fusion and colon principles, in time linear in its size.
 pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
@@ -117,26 +152,14 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
         return Nimber::ZERO;
     }
     // Adjacency by edge, loops left out (a loop is never a bridge).
-    let mut start = vec![0usize; n + 1];
-    for &[u, v] in edges {
-        if u != v {
-            start[u as usize + 1] += 1;
-            start[v as usize + 1] += 1;
-        }
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut near = vec![(0u32, 0u32); start[n]];
-    for (id, &[u, v]) in edges.iter().enumerate() {
-        if u != v {
-            near[fill[u as usize]] = (v, id as u32);
-            fill[u as usize] += 1;
-            near[fill[v as usize]] = (u, id as u32);
-            fill[v as usize] += 1;
-        }
-    }
+    let graph = Incidence::new(
+        n,
+        edges
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, [u, v])| u != v),
+    );
     // Tarjan's bridges by an explicit stack: `low[v]` is the earliest visit reachable from
     // v's subtree by one edge other than the one it was entered by.
     const UNSEEN: u32 = u32::MAX;
@@ -144,12 +167,12 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
     let mut low = vec![0u32; n];
     let mut bridge = vec![false; edges.len()];
     let mut order_seen: Vec<u32> = Vec::with_capacity(n);
-    let mut stack: Vec<(u32, u32, usize)> = vec![(0, u32::MAX, start[0])];
+    let mut stack: Vec<(u32, u32, usize)> = vec![(0, u32::MAX, graph.start[0])];
     visit[0] = 0;
     order_seen.push(0);
     while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
-        if *next < start[v as usize + 1] {
-            let (w, id) = near[*next];
+        if *next < graph.start[v as usize + 1] {
+            let (w, id) = graph.near[*next];
             *next += 1;
             if id == via {
                 continue;
@@ -158,7 +181,7 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
                 visit[w as usize] = order_seen.len() as u32;
                 low[w as usize] = visit[w as usize];
                 order_seen.push(w);
-                stack.push((w, id, start[w as usize]));
+                stack.push((w, id, graph.start[w as usize]));
             } else {
                 low[v as usize] = low[v as usize].min(visit[w as usize]);
             }
@@ -186,7 +209,7 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
         piece[s as usize] = id;
         queue.push(s);
         while let Some(v) = queue.pop() {
-            for &(w, e) in &near[start[v as usize]..start[v as usize + 1]] {
+            for &(w, e) in graph.at(v as usize) {
                 if !bridge[e as usize] && piece[w as usize] == u32::MAX {
                     piece[w as usize] = id;
                     queue.push(w);
@@ -202,27 +225,14 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
     }
     // The bridges make a tree of pieces; value it from the ground's piece outwards.
     let count = odd.len();
-    let mut tree_start = vec![0usize; count + 1];
-    for (id, &[u, v]) in edges.iter().enumerate() {
-        if bridge[id] {
-            tree_start[piece[u as usize] as usize + 1] += 1;
-            tree_start[piece[v as usize] as usize + 1] += 1;
-        }
-    }
-    for i in 0..count {
-        tree_start[i + 1] += tree_start[i];
-    }
-    let mut tree_fill = tree_start.clone();
-    let mut tree = vec![0u32; tree_start[count]];
-    for (id, &[u, v]) in edges.iter().enumerate() {
-        if bridge[id] {
-            let (a, b) = (piece[u as usize], piece[v as usize]);
-            tree[tree_fill[a as usize]] = b;
-            tree_fill[a as usize] += 1;
-            tree[tree_fill[b as usize]] = a;
-            tree_fill[b as usize] += 1;
-        }
-    }
+    let tree = Incidence::new(
+        count,
+        edges
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| bridge[id])
+            .map(|(id, &[u, v])| (id, [piece[u as usize], piece[v as usize]])),
+    );
     let root = piece[0];
     let mut up = vec![u32::MAX; count];
     let mut walk = vec![root];
@@ -232,7 +242,7 @@ pub fn value(order: u32, edges: &[[u32; 2]]) -> Nimber {
     while i < walk.len() {
         let a = walk[i];
         i += 1;
-        for &b in &tree[tree_start[a as usize]..tree_start[a as usize + 1]] {
+        for &(b, _) in tree.at(a as usize) {
             if !seen[b as usize] {
                 seen[b as usize] = true;
                 up[b as usize] = a;
@@ -264,22 +274,7 @@ pub fn tree_cuts(b: &Branch, target: Nimber) -> Option<Vec<usize>> {
     if b.edges.len() + 1 != n || b.edges.iter().any(|&[u, v]| u == v) {
         return None;
     }
-    let mut start = vec![0usize; n + 1];
-    for &[u, v] in &b.edges {
-        start[u as usize + 1] += 1;
-        start[v as usize + 1] += 1;
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut near = vec![(0u32, 0u32); start[n]];
-    for (id, &[u, v]) in b.edges.iter().enumerate() {
-        near[fill[u as usize]] = (v, id as u32);
-        fill[u as usize] += 1;
-        near[fill[v as usize]] = (u, id as u32);
-        fill[v as usize] += 1;
-    }
+    let graph = Incidence::new(n, b.edges.iter().copied().enumerate());
     // Parents and the edge to each, in breadth-first order from the ground.
     let mut parent = vec![u32::MAX; n];
     let mut above = vec![u32::MAX; n];
@@ -289,7 +284,7 @@ pub fn tree_cuts(b: &Branch, target: Nimber) -> Option<Vec<usize>> {
     while i < walk.len() {
         let v = walk[i] as usize;
         i += 1;
-        for &(w, id) in &near[start[v]..start[v + 1]] {
+        for &(w, id) in graph.at(v) {
             if parent[w as usize] == u32::MAX {
                 parent[w as usize] = v as u32;
                 above[w as usize] = id;
