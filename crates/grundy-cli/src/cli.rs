@@ -123,6 +123,10 @@ Examples:
         /// The same picture as SVG.
         #[arg(long, value_name = "FILE.svg")]
         svg: Option<PathBuf>,
+        /// A parameter of a script game, read by its `param("NAME", default)` (repeatable):
+        /// `--param k=5 --param cuts="1 4 9"`. Each set of parameters is its own game.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
         /// Misère play: whoever makes the last move loses (every game but the boards in
         /// play of inventor-outlasting and caos3).
         #[arg(long)]
@@ -214,6 +218,10 @@ Examples:
         /// Also draw the values printed against n into a PNG file, P-positions marked.
         #[arg(long, value_name = "FILE.png")]
         plot: Option<PathBuf>,
+        /// A parameter of a script game, read by its `param("NAME", default)` (repeatable):
+        /// `--param k=5 --param cuts="1 4 9"`. Each set of parameters is its own game.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
         /// Misère play: print each heap's misère Grundy value (the empty heap is worth 1).
         #[arg(long, conflicts_with = "genus")]
         misere: bool,
@@ -301,6 +309,10 @@ Examples:
         /// available, at most 2G; about 512 bytes a position).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// A parameter of a script game, read by its `param("NAME", default)` (repeatable):
+        /// `--param k=5 --param cuts="1 4 9"`. Each set of parameters is its own game.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
         /// Misère play: the misère Grundy value of each position (the last move loses);
         /// any period is only seen.
         #[arg(long)]

@@ -17,7 +17,7 @@ use grundy::{SolveError, Solver};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 pyo3::create_exception!(
     _grundy,
@@ -222,17 +222,44 @@ impl Sum {
     }
 }
 
-/// A position of a game written in Python: an int or a tuple of ints.
+/// A position of a game written in Python: an int, a str, or a tuple (or list) of these
+/// nested to any shape, up to the bounds a script's positions have
+/// ([`grundy::script::MAX_SIZE`], [`grundy::script::MAX_DEPTH`]). A tuple of ints only is
+/// always [`Pos::Tuple`], so equal positions are one key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Pos {
     Int(i64),
     Tuple(Vec<i64>),
+    Str(Box<str>),
+    Nested(Box<[Pos]>),
 }
 
 impl Pos {
     fn read(v: &Bound<'_, PyAny>) -> Result<Pos, String> {
+        let mut size = 0;
+        Self::read_within(v, 0, &mut size)
+    }
+
+    fn read_within(v: &Bound<'_, PyAny>, depth: usize, size: &mut usize) -> Result<Pos, String> {
+        let mut count = |n: usize| {
+            *size += n;
+            if *size > grundy::script::MAX_SIZE {
+                Err(format!(
+                    "a position larger than the supported {} ints, tuples and characters",
+                    grundy::script::MAX_SIZE
+                ))
+            } else {
+                Ok(())
+            }
+        };
         if v.is_instance_of::<PyInt>() {
+            count(1)?;
             return v.extract::<i64>().map(Pos::Int).map_err(|e| e.to_string());
+        }
+        if let Ok(s) = v.cast::<PyString>() {
+            let s = s.to_cow().map_err(|e| e.to_string())?;
+            count(s.len().max(1))?;
+            return Ok(Pos::Str(s.as_ref().into()));
         }
         let kind = if v.is_instance_of::<PyTuple>() {
             Some("tuple")
@@ -242,44 +269,104 @@ impl Pos {
             None
         };
         if let Some(kind) = kind {
-            return v
+            if depth >= grundy::script::MAX_DEPTH {
+                return Err(format!(
+                    "tuples nested deeper than {}",
+                    grundy::script::MAX_DEPTH
+                ));
+            }
+            count(1)?;
+            let items = v
                 .try_iter()
-                .and_then(|items| {
-                    items
-                        .map(|x| x?.extract::<i64>())
-                        .collect::<PyResult<Vec<_>>>()
+                .map_err(|e| format!("a {kind} that cannot be read: {e}"))?
+                .map(|x| {
+                    let x = x.map_err(|e| e.to_string())?;
+                    if x.is_instance_of::<pyo3::types::PyBool>() {
+                        return Err(format!("a {kind} holding a bool ({x})"));
+                    }
+                    Self::read_within(&x, depth + 1, size)
                 })
-                .map(Pos::Tuple)
-                .map_err(|_| format!("a {kind} of something other than ints: {v}"));
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(Pos::of(items));
         }
         Err(format!(
-            "{} (a position is an int or a tuple of ints)",
+            "{} (a position is an int, a str, or a tuple of these)",
             v.get_type()
                 .name()
                 .map_or("something else".into(), |n| n.to_string())
         ))
     }
 
+    /// The tuple of `items`: [`Pos::Tuple`] when they are all ints.
+    fn of(items: Vec<Pos>) -> Pos {
+        match items
+            .iter()
+            .map(|p| match p {
+                Pos::Int(n) => Some(*n),
+                _ => None,
+            })
+            .collect::<Option<Vec<i64>>>()
+        {
+            Some(ints) => Pos::Tuple(ints),
+            None => Pos::Nested(items.into_boxed_slice()),
+        }
+    }
+
     fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(match self {
             Pos::Int(n) => n.into_pyobject(py)?.into_any(),
             Pos::Tuple(v) => PyTuple::new(py, v)?.into_any(),
+            Pos::Str(s) => PyString::new(py, s).into_any(),
+            Pos::Nested(items) => PyTuple::new(
+                py,
+                items
+                    .iter()
+                    .map(|p| p.to_py(py))
+                    .collect::<PyResult<Vec<_>>>()?,
+            )?
+            .into_any(),
         })
+    }
+
+    /// The position as a script's would be written, for the reports both share.
+    fn written(&self) -> grundy::script::ScriptPosition {
+        use grundy::script::ScriptPosition;
+        match self {
+            Pos::Int(n) => ScriptPosition::Int(*n),
+            Pos::Tuple(v) => ScriptPosition::List(v.iter().copied().collect()),
+            Pos::Str(s) => ScriptPosition::Str(s.clone()),
+            Pos::Nested(items) => ScriptPosition::Nested(items.iter().map(Pos::written).collect()),
+        }
     }
 }
 
 impl std::fmt::Display for Pos {
+    /// As Python writes it: `3`, `(1, 2)`, `(4,)`, `'ab'`, `((1,), 'x')`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tuple = |f: &mut std::fmt::Formatter<'_>, parts: Vec<String>| {
+            if parts.len() == 1 {
+                write!(f, "({},)", parts[0])
+            } else {
+                write!(f, "({})", parts.join(", "))
+            }
+        };
         match self {
             Pos::Int(n) => write!(f, "{n}"),
-            Pos::Tuple(v) => {
-                let parts: Vec<String> = v.iter().map(i64::to_string).collect();
-                if v.len() == 1 {
-                    write!(f, "({},)", parts[0])
-                } else {
-                    write!(f, "({})", parts.join(", "))
+            Pos::Tuple(v) => tuple(f, v.iter().map(i64::to_string).collect()),
+            Pos::Str(s) => {
+                f.write_str("'")?;
+                for c in s.chars() {
+                    match c {
+                        '\\' => f.write_str("\\\\")?,
+                        '\'' => f.write_str("\\'")?,
+                        '\n' => f.write_str("\\n")?,
+                        c if c.is_control() => write!(f, "\\x{:02x}", c as u32)?,
+                        c => write!(f, "{c}")?,
+                    }
                 }
+                f.write_str("'")
             }
+            Pos::Nested(items) => tuple(f, items.iter().map(ToString::to_string).collect()),
         }
     }
 }
@@ -475,10 +562,7 @@ fn analyze_object(
     // The library's one analysis of a sum of such positions, the report a script game
     // gets: values, or with cycles the generalised values and draws; under misère play
     // the sum searched whole.
-    let written = |p: &Pos| match p {
-        Pos::Int(n) => grundy::script::ScriptPosition::Int(*n),
-        Pos::Tuple(v) => grundy::script::ScriptPosition::List(v.iter().copied().collect()),
-    };
+    let written = Pos::written;
     use grundy::report::Report;
     let report = if misere {
         Report::Script(

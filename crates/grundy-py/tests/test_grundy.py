@@ -147,6 +147,59 @@ def test_a_python_game_matches_the_built_in_family():
     assert mine.winning_moves[0]["move"].startswith("position 3 (5): move to ")
 
 
+class Cuts:
+    """Codeforces 305E on a str: cut a character whose two neighbours are equal."""
+
+    def options(self, s):
+        return [grundy.Sum([s[:i], s[i + 1 :]]) for i in range(1, len(s) - 1) if s[i - 1] == s[i + 1]]
+
+
+class Tree:
+    """Green Hackenbush on a tree of nested tuples: cut an edge, what hangs from it falls."""
+
+    def options(self, t):
+        out = []
+        for i, kid in enumerate(t):
+            out.append(t[:i] + t[i + 1 :])
+            out.extend(t[:i] + (o,) + t[i + 1 :] for o in self.options(kid))
+        return out
+
+
+class Take:
+    """Take 1 to k: a parameter of the game is an argument of its class."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def options(self, n):
+        return [n - t for t in range(1, min(n, self.k) + 1)]
+
+
+class Nothing:
+    def options(self, p):
+        return []
+
+
+def test_strings_trees_long_tuples_and_parameters_are_positions():
+    script = grundy.analyze("script:" + str(ROOT / "examples/games/string_cuts.rhai"), "abacaba")
+    mine = grundy.analyze(Cuts(), "abacaba")
+    assert mine.value == script.value == 1
+    assert [m["to"] for m in mine.winning_moves] == [m["to"] for m in script.winning_moves]
+    assert mine.winning_moves[0]["to"] == ["a", "acaba"]
+    assert grundy.analyze(Cuts(), "abcde").value == 0
+    # Trees: a leaf is worth 1, a path of two edges 2, a leaf beside a cherry on a stalk 0.
+    assert grundy.analyze(Tree(), ((),)).value == 1
+    assert grundy.analyze(Tree(), (((),),)).value == 2
+    assert grundy.analyze(Tree(), ((), ((), ()))).value == 0
+    # Each parameter is its own game.
+    assert grundy.sequence(Take(2), 6).tolist() == [0, 1, 2, 0, 1, 2, 0]
+    assert grundy.sequence(Take(3), 6).tolist() == [0, 1, 2, 3, 0, 1, 2]
+    # A tuple of a million ints is one position; past the bound it is refused.
+    assert grundy.analyze(Nothing(), tuple(range(1_000_000))).value == 0
+    with pytest.raises(grundy.InputError, match="larger than the supported"):
+        grundy.analyze(Nothing(), tuple(range(1 << 20)))
+
+
 def test_a_python_game_with_cycles_is_answered_with_draws():
     class Track:
         # 0 ← 1 ← 2 ← 3 ⇄ 4: 3 can escape up to 4 and back.
@@ -194,16 +247,20 @@ def test_bad_input_is_a_value_error_with_the_command_lines_message():
         grundy.analyze("kaylez", "3")
     with pytest.raises(ValueError):
         grundy.sequence("cram", 5)
-    with pytest.raises(ValueError, match="position"):
+    # A str is a position now: Kayles's own options meet it, and their TypeError reaches
+    # the caller as itself.
+    with pytest.raises(TypeError):
         grundy.analyze(Kayles(), "three")
+    with pytest.raises(ValueError, match="position"):
+        grundy.analyze(Kayles(), 2.5)
     with pytest.raises(ValueError, match="options"):
         grundy.analyze(object(), 3)
 
     class WrongOption:
         def options(self, n):
-            return ["seven"]
+            return [7.5]
 
-    with pytest.raises(ValueError, match="option 1 is str"):
+    with pytest.raises(ValueError, match="option 1 is float"):
         grundy.analyze(WrongOption(), 1)
 
     class NotAList:

@@ -571,6 +571,9 @@ struct Request {
     /// Misère play: whoever makes the last move loses.
     #[serde(default)]
     misere: bool,
+    /// A script game's parameters, name to value as `--param NAME=VALUE` writes it.
+    #[serde(default)]
+    params: std::collections::BTreeMap<String, String>,
     /// A script game's file, once `script:NAME` is resolved in the scripts folder.
     #[serde(skip)]
     script: Option<PathBuf>,
@@ -585,8 +588,19 @@ impl Request {
 
     /// The script game, loaded and named as the client asked for it.
     fn script_game(&self, path: &Path) -> Result<grundy::script::ScriptGame, ApiError> {
-        grundy::script::ScriptGame::load_as(path, &self.script_name())
+        grundy::script::ScriptGame::load_with(path, &self.script_name(), &self.params()?)
             .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))
+    }
+
+    /// The parameters, read as the command line reads `--param`.
+    fn params(&self) -> Result<grundy::parse::Params, ApiError> {
+        let items: Vec<String> = self
+            .params
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        grundy::parse::Params::parse(&items)
+            .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("params: {e}")))
     }
 }
 
@@ -737,7 +751,11 @@ fn json_response(text: String) -> Response {
 fn game_of(r: &Request) -> Result<Game, ApiError> {
     match &r.script {
         Some(path) => Ok(Game::from_script(r.script_game(path)?)),
-        None => Ok(catalogue::lookup_for(&r.game, Feature::Analyze)?),
+        None => Ok(catalogue::lookup_for_with(
+            &r.game,
+            Feature::Analyze,
+            &r.params()?,
+        )?),
     }
 }
 
@@ -774,7 +792,7 @@ async fn analyze(State(workers): State<Shared>, body: Bytes) -> Result<Response,
 fn list_moves(r: &Request) -> Result<MoveList, ApiError> {
     let game = match &r.script {
         Some(path) => Game::from_script(r.script_game(path)?),
-        None => catalogue::lookup_for(&r.game, Feature::Moves)?,
+        None => catalogue::lookup_for_with(&r.game, Feature::Moves, &r.params()?)?,
     };
     let mut list = catalogue::moves(&game, &input(r), &options(r), &mut grundy::NoProgress)?;
     if !list.misere && !list.draw && list.loopy_value.is_none() {
@@ -830,6 +848,7 @@ fn play(r: &Request) -> Result<Reply, ApiError> {
     let next = Request {
         script: r.script.clone(),
         misere: r.misere,
+        params: r.params.clone(),
         game: r.game.clone(),
         position: best
             .as_ref()

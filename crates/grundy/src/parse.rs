@@ -422,3 +422,75 @@ impl Input {
         })
     }
 }
+
+/// Parameters given to a game by name (`--param k=5 --param cuts="1 4 9"`), each value
+/// kept as written: the game reads it in its own notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Params(Vec<(String, String)>);
+
+impl Params {
+    /// No parameters.
+    pub fn none() -> Params {
+        Params::default()
+    }
+
+    /// Reads `NAME=VALUE` items: a name is a letter or `_` followed by letters, digits and
+    /// `_`; a name given twice is refused.
+    pub fn parse<S: AsRef<str>>(items: &[S]) -> Result<Params, String> {
+        let mut params = Vec::with_capacity(items.len());
+        for item in items {
+            let item = item.as_ref();
+            let Some((name, value)) = item.split_once('=') else {
+                return Err(format!(
+                    "expected a parameter NAME=VALUE (like k=5), found '{}'",
+                    escaped_str(item)
+                ));
+            };
+            let name = name.trim();
+            let good = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !good {
+                return Err(format!(
+                    "expected a parameter name (a letter or _, then letters, digits and _) before '=', found '{}'",
+                    escaped_str(name)
+                ));
+            }
+            if params.iter().any(|(n, _): &(String, String)| n == name) {
+                return Err(format!("the parameter '{name}' is given twice"));
+            }
+            params.push((name.to_string(), value.to_string()));
+        }
+        Ok(Params(params))
+    }
+
+    /// Whether no parameter is given.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The parameters in the order given: name and value as written.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// The value given to `name`, as written.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+impl fmt::Display for Params {
+    /// `k=5, cuts=1 4 9`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, value)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{name}={}", escaped_str(value))?;
+        }
+        Ok(())
+    }
+}

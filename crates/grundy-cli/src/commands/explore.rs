@@ -16,6 +16,7 @@ use crate::progress::Bar;
 /// What `grundy explore` was asked.
 pub struct Request<'a> {
     pub family: &'a str,
+    pub params: &'a [String],
     pub file: Option<&'a Path>,
     pub upto: Option<u64>,
     pub grid: Option<&'a str>,
@@ -28,7 +29,8 @@ pub struct Request<'a> {
 }
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
-    let game = catalogue::lookup_for(req.family, Feature::Explore)?;
+    let params = super::params_of(req.params)?;
+    let game = catalogue::lookup_for_with(req.family, Feature::Explore, &params)?;
     if game.tokens_on_digraph() {
         return graph(req);
     }

@@ -133,12 +133,13 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             memory,
             png,
             svg,
+            params,
             misere,
             remoteness,
             threads,
             checkpoint,
         } => analyze(
-            &game,
+            (&game, &params),
             analyze_source(file.as_deref(), &position),
             json,
             stats,
@@ -160,10 +161,12 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             certificate,
             memory,
             plot,
+            params,
             misere,
             genus,
         } => sequence::run(&sequence::Request {
             family: &family,
+            params: &params,
             upto,
             from,
             engine,
@@ -210,11 +213,13 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             json,
             png,
             memory,
+            params,
             misere,
             stats,
             checkpoint,
         } => explore::run(&explore::Request {
             family: &family,
+            params: &params,
             file: file.as_deref(),
             upto,
             grid: grid.as_deref(),
@@ -310,6 +315,11 @@ fn serve(bind: &str, port: u16, scripts: Option<&Path>, seconds: u64) -> Result<
         grundy_web::ServeError::Failed(m) => Failure::other(anyhow!(m)),
         grundy_web::ServeError::Io(e) => Failure::from(e),
     })
+}
+
+/// The `--param NAME=VALUE` items of a command, read (a malformed one is bad input).
+pub(crate) fn params_of(items: &[String]) -> Result<grundy::parse::Params, Failure> {
+    grundy::parse::Params::parse(items).map_err(|e| Failure::input(anyhow!("--param: {e}")))
 }
 
 /// The largest input read: every supported contest input is far smaller (pshtbrth at
@@ -484,7 +494,7 @@ fn solve(name: &str, file: Option<&Path>) -> Result<(), Failure> {
 
 #[allow(clippy::too_many_arguments)]
 fn analyze(
-    name: &str,
+    (name, params): (&str, &[String]),
     file: Source<'_>,
     json: bool,
     stats: bool,
@@ -495,7 +505,8 @@ fn analyze(
     pictures: [(Option<&Path>, Format); 2],
 ) -> Result<(), Failure> {
     // An unknown game, or a bad script, is refused before standard input is waited for.
-    let game = catalogue::lookup_for(name, Feature::Analyze).map_err(failure)?;
+    let params = params_of(params)?;
+    let game = catalogue::lookup_for_with(name, Feature::Analyze, &params).map_err(failure)?;
     // A switch only some games take is refused for the others, naming those that take it.
     let refused = |knob: Knob, play: &str, suffix: &str| {
         Failure::input(anyhow!(

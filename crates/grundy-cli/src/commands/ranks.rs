@@ -336,9 +336,10 @@ pub(super) fn with_shards<R>(
 /// solves them as one process does; a game with cycles has the graph listed there labelled
 /// over every rank. The other ranks wait to join that labelling.
 pub(super) fn script(command: &Command, job: &mut dyn Transport) -> Result<(), Failure> {
-    let Command::Analyze { game, .. } = command else {
+    let Command::Analyze { game, params, .. } = command else {
         unreachable!("called for analyze");
     };
+    let params = super::params_of(params)?;
     let args = analyze_args(command, "of a script game", ["--memory", ""])?;
     if job.rank() != 0 {
         let counts = follow(job);
@@ -350,7 +351,7 @@ pub(super) fn script(command: &Command, job: &mut dyn Transport) -> Result<(), F
     let started = Instant::now();
     let mut lead = Lead::new(job);
     let analysis = (|| {
-        let game = catalogue::lookup_for(game, Feature::Analyze).map_err(failure)?;
+        let game = catalogue::lookup_for_with(game, Feature::Analyze, &params).map_err(failure)?;
         let options = Options {
             memory: args
                 .memory

@@ -18,13 +18,13 @@ pub fn path_of(name: &str) -> Option<&Path> {
 }
 
 /// Loads the script: a file that cannot be read or compiled is bad input (exit 2).
-pub fn load(path: &Path) -> Result<ScriptGame, Failure> {
+pub fn load(path: &Path, params: &grundy::parse::Params) -> Result<ScriptGame, Failure> {
     if path.as_os_str().is_empty() {
         return Err(Failure::input(anyhow!(
             "script: needs a file name, like script:kayles.rhai"
         )));
     }
-    ScriptGame::load(path).map_err(|e| match e {
+    ScriptGame::load_with(path, &grundy::parse::escaped_path(path), params).map_err(|e| match e {
         e @ grundy::script::ScriptError::Read { .. } => Failure::other(e),
         e => Failure::input(e),
     })
@@ -60,7 +60,7 @@ pub fn failure(e: SolveError) -> Failure {
 
 /// `grundy sequence script:FILE --upto N`.
 pub fn sequence(
-    path: &Path,
+    (path, params): (&Path, &grundy::parse::Params),
     upto: u64,
     from: u64,
     stats: bool,
@@ -69,7 +69,7 @@ pub fn sequence(
     write_loopy: impl FnOnce(&[grundy::solve::loopy::Value]) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let limit = limit(memory)?;
-    let game = load(path)?;
+    let game = load(path, params)?;
     let started = Instant::now();
     let values = match grundy::script::sequence_upto(&game, upto, limit, &mut Bar::above(20_000))
         .map_err(Failure::from)?

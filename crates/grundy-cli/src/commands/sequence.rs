@@ -24,6 +24,7 @@ use crate::signals::Deferring;
 /// What `grundy sequence` was asked.
 pub struct Request<'a> {
     pub family: &'a str,
+    pub params: &'a [String],
     pub upto: u64,
     pub from: u64,
     pub engine: SequenceMethod,
@@ -58,7 +59,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             grundy::picture::MAX_POINTS
         )));
     }
-    let named = grundy::catalogue::lookup_for(req.family, grundy::catalogue::Feature::Sequence)?;
+    let params = super::params_of(req.params)?;
+    let named = grundy::catalogue::lookup_for_with(
+        req.family,
+        grundy::catalogue::Feature::Sequence,
+        &params,
+    )?;
     let take_break_family = matches!(named.family(), Some(Family::TakeBreak(_)));
     if req.threads.is_some()
         && (req.misere
@@ -101,7 +107,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             )));
         }
         return script::sequence(
-            path,
+            (path, &params),
             req.upto,
             req.from,
             req.stats,
@@ -123,10 +129,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         )));
     }
     let Some(family) = named.family().cloned() else {
-        return Err(Failure::input(anyhow!(
-            "{} has no sequence of heaps",
-            named.name()
-        )));
+        return line(req, &named);
     };
     if req.genus {
         if req.checkpoint.is_some() || req.engine != SequenceMethod::Table || req.plot.is_some() {
@@ -396,6 +399,25 @@ fn print_stats(
             heap::simd::kind()
         );
     }
+}
+
+/// A game of the catalogue whose positions are numbered on a line (the coin rows: the
+/// row whose one head is coin n), valued by the game's own analysis.
+fn line(req: &Request<'_>, named: &grundy::catalogue::Game) -> Result<(), Failure> {
+    if req.checkpoint.is_some() || req.engine != SequenceMethod::Table || req.stats {
+        return Err(Failure::input(anyhow!(
+            "{} is valued by its own rules: --engine, --checkpoint and --stats apply to heap families",
+            named.name()
+        )));
+    }
+    let options = grundy::catalogue::Options {
+        misere: req.misere,
+        ..Default::default()
+    };
+    let report =
+        grundy::catalogue::explore::line(named, req.upto, &options, &mut Bar::above(20_000))
+            .map_err(Failure::from)?;
+    write_values(req, report.values.into_iter().skip(req.from as usize))
 }
 
 /// The values on one line on standard output, or one per line in `--out`.

@@ -272,9 +272,55 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
     );
     assert_refused(
         &["analyze", &script("wythoff.rhai")],
-        "[3, x]",
+        "[3, 4",
         2,
-        "<stdin>:1:",
+        "<stdin>:1: expected ']' to close the position",
+    );
+    assert_refused(
+        &["analyze", &script("wythoff.rhai")],
+        "[3, \"x]",
+        2,
+        "<stdin>:1: expected a closing '\"' on the same line",
+    );
+    // A word is a string: the script's own check refuses it, naming the position.
+    assert_refused(
+        &["analyze", &script("string_cuts.rhai")],
+        "[3, 4]",
+        2,
+        "a position is a string, like abacaba",
+    );
+    // Parameters: one the script does not declare, one it needs and did not get, one
+    // given to a game that takes none, and a malformed one.
+    assert_refused(
+        &["analyze", &script("kayles.rhai"), "3", "--param", "k=2"],
+        "",
+        2,
+        "kayles.rhai: the script declares no parameter 'k' (it declares none;",
+    );
+    assert_refused(
+        &["analyze", &script("intervals.rhai"), "[1, 9]"],
+        "",
+        2,
+        "the parameter 'intervals' has no default: give it, e.g. --param intervals=5",
+    );
+    assert_refused(
+        &["analyze", "nim", "3", "--param", "k=2"],
+        "",
+        2,
+        "error: nim takes no parameters, but k=2 was given; --param is for script games",
+    );
+    assert_refused(
+        &[
+            "sequence",
+            &script("kayles.rhai"),
+            "--upto",
+            "3",
+            "--param",
+            "k",
+        ],
+        "",
+        2,
+        "error: --param: expected a parameter NAME=VALUE (like k=5), found 'k'",
     );
 
     let endless = temp_script("fn options(n) { let i = 0; loop { i += 1; } }\n");
@@ -324,12 +370,12 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
         "more than 2048 positions",
     );
 
-    let bad_option = temp_script("fn options(n) { if n > 0 { [\"seven\"] } else { [] } }\n");
+    let bad_option = temp_script("fn options(n) { if n > 0 { [#{seven: 7}] } else { [] } }\n");
     assert_refused(
         &["sequence", &arg(&bad_option), "--upto", "3"],
         "",
         2,
-        "option 1 is a string",
+        "option 1 is a map",
     );
 
     // An endless game (every position has a larger option) meets the memory budget.

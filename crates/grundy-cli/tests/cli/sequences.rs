@@ -604,3 +604,53 @@ fn threads_give_the_same_values_and_are_refused_elsewhere() {
         "--threads",
     );
 }
+
+/// Coin rows: the value of a row whose one head is coin n, for every coin a row holds,
+/// against the published sequences: Mock Turtles the odious numbers (OEIS A000069), Ruler
+/// the largest power of 2 dividing n (A006519), Turning Turtles and Twins n itself.
+#[test]
+fn coin_rows_give_their_single_head_values() {
+    let odious: Vec<u64> = (0u64..)
+        .filter(|n| n.count_ones() % 2 == 1)
+        .take(128)
+        .collect();
+    assert_eq!(
+        values(&run_ok(&["sequence", "mock-turtles", "--upto", "127"], "")),
+        odious
+    );
+    let ruler: Vec<u64> = (0u64..=128).map(|n| n & n.wrapping_neg()).collect();
+    assert_eq!(
+        values(&run_ok(&["sequence", "ruler", "--upto", "128"], "")),
+        ruler
+    );
+    assert_eq!(
+        values(&run_ok(
+            &[
+                "sequence",
+                "turning-turtles",
+                "--from",
+                "120",
+                "--upto",
+                "128"
+            ],
+            ""
+        )),
+        (120..=128).collect::<Vec<u64>>()
+    );
+    assert_eq!(
+        values(&run_ok(&["sequence", "twins", "--upto", "9"], "")),
+        (0..=9).collect::<Vec<u64>>()
+    );
+    assert_refused(
+        &["sequence", "mock-turtles", "--upto", "128"],
+        "",
+        2,
+        "mock-turtles: a row holds at most 128 coins, numbered 0 to 127: coin 128 is past it",
+    );
+    assert_refused(
+        &["sequence", "hackenbush", "--upto", "3"],
+        "",
+        2,
+        "unknown family 'hackenbush'",
+    );
+}

@@ -463,7 +463,7 @@ pub(crate) fn script_drawings(
 pub fn script(game: &ScriptGame, input: &Input, options: &Options) -> Result<MoveList, Error> {
     let text = input.text()?;
     let mut list = MoveList::new(
-        format!("script:{}", game.source()),
+        format!("script:{}", game.name()),
         text.trim().to_string(),
         Some(Nimber::ZERO),
         Player::Second,

@@ -103,7 +103,7 @@ fn analyze_loopy_by(
         move_in(positions, m.component, m.leaves.to_vec())
     };
     let report = LoopyScriptReport {
-        game: game.source().to_string(),
+        game: game.name(),
         loopy: true,
         positions: positions.to_vec(),
         values: a.values.iter().map(ToString::to_string).collect(),
@@ -253,7 +253,7 @@ pub fn loopy_moves(
         ));
     }
     let mut list = crate::report::moves::MoveList::new(
-        format!("script:{}", game.source()),
+        format!("script:{}", game.name()),
         positions
             .iter()
             .map(ToString::to_string)

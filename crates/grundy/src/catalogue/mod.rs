@@ -31,7 +31,7 @@ pub mod script;
 
 use crate::contest::Problem;
 use crate::family::{Family, FamilyError};
-use crate::parse::{Input, escaped_str};
+use crate::parse::{Input, Params, escaped_str};
 use crate::progress::Progress;
 use crate::report::{self, Error, Report};
 pub use crate::report::{Options, SCRIPT_MEMORY};
@@ -155,7 +155,7 @@ pub struct Entry {
 }
 
 /// How a game is made from the name it was asked by.
-pub type Make = fn(&str) -> Result<Box<dyn object::Object>, Error>;
+pub type Make = fn(&str, &Params) -> Result<Box<dyn object::Object>, Error>;
 
 /// A heap family by its code (`nim`, `octal:0.77`, `subtraction:1,2`, ...); the families
 /// known by a name of their own (`kayles`) are made by their entries from their codes.
@@ -183,12 +183,14 @@ fn lame_queen(name: &str) -> Result<Box<dyn object::Object>, Error> {
     }
 }
 
-/// The script game in the file after `script:`, loaded.
-fn script_game(name: &str) -> Result<Box<dyn object::Object>, Error> {
+/// The script game in the file after `script:`, loaded with `params`.
+fn script_game(name: &str, params: &Params) -> Result<Box<dyn object::Object>, Error> {
     let path = name.strip_prefix("script:").unwrap_or(name);
     #[cfg(feature = "script")]
-    return load_script(std::path::Path::new(path))
+    return load_script_with(std::path::Path::new(path), params)
         .map(|g| Box::new(script::Script(Box::new(g))) as Box<dyn object::Object>);
+    #[cfg(not(feature = "script"))]
+    let _ = params;
     #[cfg(not(feature = "script"))]
     return Err(Error::input(format!(
         "script games need grundy built with the 'script' feature; '{}' cannot be read",
@@ -215,6 +217,7 @@ impl Entry {
             "subtraction:" => "subtraction:S".into(),
             "lame-queen:" => "lame-queen:D".into(),
             "script:" => "script:FILE".into(),
+            "tartan:" => "tartan:G×H".into(),
             name => name.into(),
         }
     }
@@ -240,7 +243,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "5 8 2 3",
         play: "Click a line between cells to cut the sheet there.",
-        make: |_| Ok(Box::new(contest::Sheet)),
+        make: |_, _| Ok(Box::new(contest::Sheet)),
     },
     Entry {
         name: "lamqugam",
@@ -253,7 +256,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "2 9 7",
         play: "Click the square to move the queen to.",
-        make: |_| Ok(Box::new(contest::Queen)),
+        make: |_, _| Ok(Box::new(contest::Queen)),
     },
     Entry {
         name: "inventor-outlasting",
@@ -266,7 +269,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "6 8\nX..X..X.\n.XX..X..\n..X.XX.X\nX...X...\n.X.X..XX\n..X...X.",
         play: "Click a free spot to build there.",
-        make: |_| Ok(Box::new(contest::InPlay::Inventor)),
+        make: |_, _| Ok(Box::new(contest::InPlay::Inventor)),
     },
     Entry {
         name: "pshtbrth",
@@ -279,7 +282,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[Knob::Cache],
         example: "0110\n1111\n0110\n0000\n\n1000\n0000\n0000\n0001",
         play: "Click two opposite corners of a rectangle of burning candles (the same candle twice for one).",
-        make: |_| Ok(Box::new(contest::Cakes)),
+        make: |_, _| Ok(Box::new(contest::Cakes)),
     },
     Entry {
         name: "caos3",
@@ -292,7 +295,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "8 9\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^#^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^\n^^^^^^^^^",
         play: "Click a monster to pour lava from it.",
-        make: |_| Ok(Box::new(contest::InPlay::Lava)),
+        make: |_, _| Ok(Box::new(contest::InPlay::Lava)),
     },
     Entry {
         name: "cram",
@@ -305,7 +308,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[Knob::Memory, Knob::Threads, Knob::Checkpoint],
         example: "3 4",
         play: "Click a free cell, then a neighbour, to place a domino.",
-        make: |_| Ok(Box::new(boards::Cram)),
+        make: |_, _| Ok(Box::new(boards::Cram)),
     },
     Entry {
         name: "chomp",
@@ -318,7 +321,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[Knob::Memory],
         example: "4,3,3,1",
         play: "Click a square to bite it and everything above and right of it.",
-        make: |_| Ok(Box::new(boards::Chomp)),
+        make: |_, _| Ok(Box::new(boards::Chomp)),
     },
     Entry {
         name: "graph",
@@ -331,7 +334,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "4 4\n1 2\n2 1\n2 3\n3 4\n2\n2 3",
         play: "Click an arrow from a token to move it along that edge.",
-        make: |_| Ok(Box::new(graph::Graph)),
+        make: |_, _| Ok(Box::new(graph::Graph)),
     },
     Entry {
         name: "wythoff",
@@ -344,7 +347,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "4 6",
         play: "Click the square to move the queen to.",
-        make: |_| {
+        make: |_, _| {
             Ok(Box::new(plane::Plane {
                 d: 1,
                 name: "wythoff".into(),
@@ -362,7 +365,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "4 6",
         play: "Click the square to move the queen to.",
-        make: lame_queen,
+        make: |name, _| lame_queen(name),
     },
     Entry {
         name: "nim",
@@ -375,7 +378,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |name, _| heap_family(name),
     },
     Entry {
         name: "kayles",
@@ -388,7 +391,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: |_| heap_family("octal:0.77"),
+        make: |_, _| heap_family("octal:0.77"),
     },
     Entry {
         name: "dawson-chess",
@@ -401,7 +404,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: |_| heap_family("octal:0.137"),
+        make: |_, _| heap_family("octal:0.137"),
     },
     Entry {
         name: "dawson-kayles",
@@ -414,7 +417,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: |_| heap_family("octal:0.07"),
+        make: |_, _| heap_family("octal:0.07"),
     },
     Entry {
         name: "treblecross",
@@ -427,7 +430,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: |_| heap_family("octal:0.007"),
+        make: |_, _| heap_family("octal:0.007"),
     },
     Entry {
         name: "grundy-game",
@@ -440,7 +443,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |name, _| heap_family(name),
     },
     Entry {
         name: "octal:",
@@ -453,7 +456,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |name, _| heap_family(name),
     },
     Entry {
         name: "hex:",
@@ -466,7 +469,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |name, _| heap_family(name),
     },
     Entry {
         name: "subtraction:",
@@ -479,7 +482,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "3 4 5",
         play: "Click a counter to take it and every counter after it.",
-        make: heap_family,
+        make: |name, _| heap_family(name),
     },
     Entry {
         name: "script:",
@@ -487,9 +490,9 @@ pub const ENTRIES: &[Entry] = &[
         kind: Kind::Script,
         rules: "The rules are those the script's options function lists: a move turns one position into a sum of positions. Whoever cannot move loses.",
         summary: "a game whose moves a Rhai script lists, e.g. script:examples/games/kayles.rhai",
-        position: "integers and arrays of integers, e.g. 3 [2, 5]",
+        position: "integers, strings and lists of them (nested to any shape), e.g. 3 [2, 5] abba",
         features: &[Analyze, Moves, Sequence, Explore],
-        knobs: &[Knob::Memory],
+        knobs: &[Knob::Memory, Knob::Param],
         example: "3 [2, 5]",
         play: "",
         make: script_game,
@@ -505,7 +508,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "6 7\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n2 5",
         play: "Pick a move from the list: each takes one edge and every edge touching it.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::arc_kayles::ArcKayles::default(),
                 name,
@@ -523,7 +526,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "grid:2x4",
         play: "Pick a move from the list: each takes one vertex and every vertex joined to it.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::node_kayles::NodeKayles::default(),
                 name,
@@ -541,7 +544,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "4 5\n1 2\n2 3\n3 1\n3 4\n2 4\n1",
         play: "Pick a move from the list: each slides the token along one edge.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::geography::Geography,
                 name,
@@ -559,7 +562,7 @@ pub const ENTRIES: &[Entry] = &[
         knobs: &[],
         example: "5\n1 2\n2 3\n2 4\n4 5",
         play: "Pick a move from the list: each cuts one edge, and what hangs from it falls.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::hackenbush::Hackenbush,
                 name,
@@ -573,11 +576,11 @@ pub const ENTRIES: &[Entry] = &[
         rules: "A row of coins. A move turns over one or two coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
         summary: "turn one or two coins, the rightmost heads to tails (Nim)",
         position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 1, e.g. THTTHH",
-        features: &[Analyze, Moves, Picture],
+        features: &[Analyze, Moves, Sequence, Explore, Picture],
         knobs: &[],
         example: "THTTHH",
         play: "Pick a move from the list: each turns the coins it names.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::coins::Coins::new(crate::games::coins::Rule::TurningTurtles),
                 name,
@@ -591,11 +594,11 @@ pub const ENTRIES: &[Entry] = &[
         rules: "A row of coins. A move turns over one, two or three coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
         summary: "turn up to three coins, the rightmost heads to tails",
         position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 0, e.g. THHTH",
-        features: &[Analyze, Moves, Picture],
+        features: &[Analyze, Moves, Sequence, Explore, Picture],
         knobs: &[],
         example: "THHTH",
         play: "Pick a move from the list: each turns the coins it names.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::coins::Coins::new(crate::games::coins::Rule::MockTurtles),
                 name,
@@ -609,11 +612,11 @@ pub const ENTRIES: &[Entry] = &[
         rules: "A row of coins. A move turns over a run of neighbouring coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
         summary: "turn a run of coins ending at a head",
         position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 1, e.g. HTHHTTTH",
-        features: &[Analyze, Moves, Picture],
+        features: &[Analyze, Moves, Sequence, Explore, Picture],
         knobs: &[],
         example: "HTHHTTTH",
         play: "Pick a move from the list: each turns the coins it names.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::coins::Coins::new(crate::games::coins::Rule::Ruler),
                 name,
@@ -627,15 +630,50 @@ pub const ENTRIES: &[Entry] = &[
         rules: "A row of coins. A move turns over exactly two coins. The rightmost coin turned must go from heads to tails. Whoever cannot move loses.",
         summary: "turn exactly two coins, the rightmost heads to tails",
         position: "a row of coins, T (tails) and H (heads), leftmost first, numbered from 0, e.g. TTHTH",
-        features: &[Analyze, Moves, Picture],
+        features: &[Analyze, Moves, Sequence, Explore, Picture],
         knobs: &[],
         example: "TTHTH",
         play: "Pick a move from the list: each turns the coins it names.",
-        make: |name| {
+        make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::coins::Coins::new(crate::games::coins::Rule::Twins),
                 name,
             ))
+        },
+    },
+    Entry {
+        name: "turning-corners",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A board of coins. A move turns over the four corners of a rectangle (its sides along the rows and columns). The bottom-right corner must go from heads to tails. Whoever cannot move loses.",
+        summary: "turn a rectangle's four corners, the bottom-right heads to tails (nim multiplication)",
+        position: "the board's rows of coins, T (tails) and H (heads), top row first, separated by spaces, rows and columns numbered from 0, e.g. TTT TTH THT",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "TTT TTH THT",
+        play: "Pick a move from the list: each turns the corners it names.",
+        make: |name, _| {
+            Ok(object::Notated::boxed(
+                crate::games::tartan::Tartan::turning_corners(),
+                name,
+            ))
+        },
+    },
+    Entry {
+        name: "tartan:",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A board of coins, and two coin-turning games on a row, G and H. A move turns the coins at every column a move of G turns and every row a move of H turns; the bottom-right coin turned must go from heads to tails. Whoever cannot move loses.",
+        summary: "the product G×H of two coin rows (e.g. tartan:mock-turtles×ruler), valued by the Tartan theorem",
+        position: "the board's rows of coins, T (tails) and H (heads), top row first, separated by spaces, e.g. THT HTT",
+        features: &[Analyze, Moves, Picture],
+        knobs: &[],
+        example: "THT HTT",
+        play: "Pick a move from the list: each turns the coins it names.",
+        make: |name, _| {
+            let product = name.strip_prefix("tartan:").unwrap_or(name);
+            let game = crate::games::tartan::parse_product(product).map_err(Error::input)?;
+            Ok(object::Notated::boxed(game, name))
         },
     },
 ];
@@ -769,6 +807,12 @@ fn entry_named(name: &str) -> Option<&'static Entry> {
 /// or `script:FILE` (the script is loaded). An unknown name is refused with the list of
 /// known ones and the nearest name, if one is near.
 pub fn lookup(name: &str) -> Result<Game, Error> {
+    lookup_with(name, &Params::none())
+}
+
+/// The game called `name` made with `params` (`--param k=5`), refused with the
+/// parameters named when the game takes none.
+pub fn lookup_with(name: &str, params: &Params) -> Result<Game, Error> {
     let bare = bare_octal(name);
     let name: &str = &bare;
     let entry = entry_named(name).or_else(|| {
@@ -786,7 +830,13 @@ pub fn lookup(name: &str) -> Result<Game, Error> {
             return Ok(Game { entry, object });
         }
     };
-    let object = (entry.make)(name)?;
+    if !params.is_empty() && !entry.takes(Knob::Param) {
+        return Err(Error::input(format!(
+            "{} takes no parameters, but {params} was given; --param is for script games",
+            entry.usage()
+        )));
+    }
+    let object = (entry.make)(name, params)?;
     Ok(Game { entry, object })
 }
 
@@ -819,12 +869,17 @@ fn bare_octal(name: &str) -> std::borrow::Cow<'_, str> {
 
 /// The game called `name`, refused unless it supports `feature`.
 pub fn lookup_for(name: &str, feature: Feature) -> Result<Game, Error> {
+    lookup_for_with(name, feature, &Params::none())
+}
+
+/// The game called `name` made with `params`, refused unless it supports `feature`.
+pub fn lookup_for_with(name: &str, feature: Feature, params: &Params) -> Result<Game, Error> {
     let bare = bare_octal(name);
     let name: &str = &bare;
     if name.strip_prefix("script:").is_none() && !known(name) {
         return Err(unknown(name, Some(feature)));
     }
-    let game = lookup(name)?;
+    let game = lookup_with(name, params)?;
     if !game.supports(feature) && feature.noun() != "game" {
         // `solve nim`: nim is no problem at all, as far as `solve` can tell.
         return Err(unknown(name, Some(feature)));
@@ -874,12 +929,18 @@ fn unknown(name: &str, feature: Option<Feature>) -> Error {
 /// Loads a script game: a file that cannot be read or compiled is bad input.
 #[cfg(feature = "script")]
 pub fn load_script(path: &std::path::Path) -> Result<ScriptGame, Error> {
+    load_script_with(path, &Params::none())
+}
+
+/// Loads the script game in `path` with `params` (see [`ScriptGame::compile_with`]).
+#[cfg(feature = "script")]
+pub fn load_script_with(path: &std::path::Path, params: &Params) -> Result<ScriptGame, Error> {
     if path.as_os_str().is_empty() {
         return Err(Error::input(
             "script: needs a file name, like script:kayles.rhai",
         ));
     }
-    ScriptGame::load(path).map_err(|e| match e {
+    ScriptGame::load_with(path, &crate::parse::escaped_path(path), params).map_err(|e| match e {
         // A script that cannot be read is a failure of the system around it (exit 1),
         // as a missing input file is; everything else about a script is bad input.
         e @ crate::script::ScriptError::Read { .. } => Error::failed(e.to_string()),
@@ -1020,6 +1081,7 @@ mod tests {
             "hex:" => "hex:0.9".to_string(),
             "subtraction:" => "subtraction:1,3,4".to_string(),
             "lame-queen:" => "lame-queen:2".to_string(),
+            "tartan:" => "tartan:mock-turtles×ruler".to_string(),
             "script:" => format!(
                 "script:{}/../../examples/games/wythoff.rhai",
                 env!("CARGO_MANIFEST_DIR")
@@ -1065,6 +1127,7 @@ mod tests {
             "hex:" => "hex:0.9".to_string(),
             "subtraction:" => "subtraction:1,3,4".to_string(),
             "lame-queen:" => "lame-queen:2".to_string(),
+            "tartan:" => "tartan:mock-turtles×ruler".to_string(),
             "script:" => format!(
                 "script:{}/../../examples/games/kayles.rhai",
                 env!("CARGO_MANIFEST_DIR")
@@ -1142,7 +1205,13 @@ mod tests {
                 }
             }
         }
-        for name in ["octal:0.77", "hex:0.9", "subtraction:1,3,4", "lame-queen:3"] {
+        for name in [
+            "octal:0.77",
+            "hex:0.9",
+            "subtraction:1,3,4",
+            "lame-queen:3",
+            "tartan:twins*ruler",
+        ] {
             assert!(lookup(name).is_ok(), "{name}");
         }
     }

@@ -39,6 +39,8 @@ pub enum Knob {
     Checkpoint,
     /// `--cache`: tables kept between runs.
     Cache,
+    /// `--param NAME=VALUE`: a parameter of the rules.
+    Param,
 }
 
 impl Knob {
@@ -49,6 +51,7 @@ impl Knob {
             Knob::Threads => "--threads",
             Knob::Checkpoint => "--checkpoint",
             Knob::Cache => "--cache",
+            Knob::Param => "--param",
         }
     }
 }
@@ -391,6 +394,51 @@ impl<N: Notation + 'static> Object for Notated<N> {
         }
         let limit = crate::analysis::misere::MISERE_POSITIONS;
         crate::analysis::misere::Judge { list, limit }.run(&self.game, sums)
+    }
+
+    /// The values of the positions numbered 0..=`upto` (see [`Notation::numbered`]), by
+    /// the memo solver (which asks the rules' own value first), or under misère play by
+    /// the misère search of each position.
+    fn line(
+        &self,
+        upto: u64,
+        options: &Options,
+        progress: &mut dyn Progress,
+    ) -> Result<LineReport, Error> {
+        if self.game.numbered(0).is_none() {
+            return Err(Error::input(format!(
+                "{} has no line of positions numbered 0, 1, 2, ...: sequence and explore --upto take heap games, coin rows and scripts",
+                self.name
+            )));
+        }
+        let positions = (0..=upto)
+            .map(|n| match self.game.numbered(n) {
+                Some(Ok(p)) => Ok(p),
+                Some(Err(why)) => Err(Error::input(format!("{}: {why}", self.name))),
+                None => Err(Error::input(format!("{}: no position {n}", self.name))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        progress.start(upto + 1);
+        let mut values = Vec::with_capacity(positions.len());
+        if options.misere {
+            let mut search = crate::solve::misere::Misere::new(&self.game, self.game.positions());
+            for p in positions {
+                values.push(
+                    search
+                        .value(std::slice::from_ref(&p))
+                        .map_err(|e| self.solve_error(e))?
+                        .0,
+                );
+            }
+            progress.finish();
+            return Ok(super::explore::misere_line(self.name.clone(), upto, values));
+        }
+        let mut solver = Solver::with_limit(&self.game, self.game.positions());
+        for p in &positions {
+            values.push(solver.grundy(p).map_err(|e| self.solve_error(e))?.0);
+        }
+        progress.finish();
+        Ok(LineReport::of(self.name.clone(), values, None))
     }
 
     fn remoteness(&self, input: &Input, list: &mut MoveList, limit: usize) -> Result<(), Error> {

@@ -34,7 +34,7 @@ impl Searched for Script {
 
 impl Object for Script {
     fn name(&self) -> String {
-        self.0.source().to_string()
+        self.0.name().to_string()
     }
 
     fn analyze(
@@ -68,7 +68,7 @@ impl Object for Script {
         options: &Options,
         progress: &mut dyn Progress,
     ) -> Result<LineReport, Error> {
-        let name = format!("script {}", self.0.source());
+        let name = format!("script {}", self.0.name());
         if options.misere {
             let mut search =
                 crate::solve::misere::Misere::new(&*self.0, options.script_positions());
@@ -93,7 +93,7 @@ impl Object for Script {
         options: &Options,
         progress: &mut dyn Progress,
     ) -> Result<GridReport, Error> {
-        let name = format!("script {}", self.0.source());
+        let name = format!("script {}", self.0.name());
         if options.misere {
             let squares = super::explore::misere_grid_squares(xs, ys)?;
             let mut search =

@@ -71,7 +71,7 @@ impl Rule {
 
     /// Every set of coins a move whose rightmost coin is at `at` (counted from 0 on the
     /// row) turns, as a mask over the row.
-    fn turns(self, at: u32, out: &mut Vec<u128>) {
+    pub(crate) fn turns(self, at: u32, out: &mut Vec<u128>) {
         let head = 1u128 << at;
         match self {
             Rule::TurningTurtles => {
@@ -96,7 +96,7 @@ impl Rule {
         }
     }
 
-    fn count(self, at: u32) -> usize {
+    pub(crate) fn count(self, at: u32) -> usize {
         let at = at as usize;
         match self {
             Rule::TurningTurtles | Rule::Ruler => at + 1,
@@ -244,6 +244,26 @@ impl Notation for Coins {
             }
         }
         moves
+    }
+
+    /// The row whose one head is coin `n` in the game's numbering (for a game numbered
+    /// from 1, `n` = 0 is the empty row): the line whose values are the head values.
+    fn numbered(&self, n: u64) -> Option<Result<Row, String>> {
+        let first = self.rule.first();
+        let last = MAX_COINS as u64 - 1 + first;
+        Some(if n > last {
+            Err(format!(
+                "a row holds at most {MAX_COINS} coins, numbered {first} to {last}: coin {n} is past it"
+            ))
+        } else if n < first {
+            Ok(Row { len: 0, heads: 0 })
+        } else {
+            let at = (n - first) as u32;
+            Ok(Row {
+                len: at + 1,
+                heads: 1 << at,
+            })
+        })
     }
 
     fn draw(&self, sum: &[Row]) -> Option<Drawing> {

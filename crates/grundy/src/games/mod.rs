@@ -17,6 +17,7 @@ pub mod lava;
 pub mod node_kayles;
 pub mod notation;
 pub mod sheet;
+pub mod tartan;
 pub mod tokens;
 pub mod undirected;
 

@@ -78,6 +78,13 @@ pub trait Notation: Game<Position: Ord + std::fmt::Debug> {
         None
     }
 
+    /// The position numbered `n` on the game's line (a row whose one head is coin `n`),
+    /// for `sequence` and `explore --upto`; `None` where the game has no such line, and an
+    /// error naming the limit where `n` is past what a position holds. Default: `None`.
+    fn numbered(&self, _n: u64) -> Option<Result<Self::Position, String>> {
+        None
+    }
+
     /// The sum drawn for a page; `None` where the position's text says it all.
     fn draw(&self, _sum: &[Self::Position]) -> Option<Drawing> {
         None

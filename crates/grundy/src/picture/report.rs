@@ -51,11 +51,18 @@ pub fn drawn(report: &Report) -> Result<Picture, Error> {
             &winning,
         )));
     }
+    let coins = |r: &crate::report::sum::SumReport| match &r.drawing {
+        Some(crate::drawing::Drawing::Row { cells }) => Some(vec![cells.concat()]),
+        Some(crate::drawing::Drawing::Grid { rows }) => {
+            Some(rows.iter().map(|row| row.concat()).collect::<Vec<_>>())
+        }
+        _ => None,
+    };
     if let Report::Sum(r) = report
-        && let Some(crate::drawing::Drawing::Row { cells }) = &r.drawing
+        && let Some(board) = coins(r)
     {
-        // A row of coins: heads and tails, and the coins the first winning move turns.
-        let board = vec![cells.concat()];
+        // A row or a board of coins: heads and tails, and the coins the first winning
+        // move turns.
         let first: Vec<CellMove> = r
             .winning_moves
             .first()
@@ -77,7 +84,7 @@ pub fn drawn(report: &Report) -> Result<Picture, Error> {
             said,
             &board,
             &first,
-            "row",
+            if board.len() == 1 { "row" } else { "board" },
             &[
                 (b'H', Fill::Spot, "heads (H)"),
                 (b'T', Fill::Free, "tails (T)"),

@@ -1,7 +1,8 @@
 //! Games written as scripts: the rules in a few lines of [Rhai], run by the generic engine.
 //!
 //! A script defines `fn options(p)`, returning an array of the positions reachable from
-//! `p` in one move. A position is an integer or an array of integers; an option that
+//! `p` in one move. A position is an integer, a string, or a list of these nested to any
+//! shape ([`ScriptPosition`]: a tree is a list of its subtrees); an option that
 //! leaves several independent games is `sum([p1, p2, ...])`. An optional
 //! `fn canonical(p)` returns a representative with the same value (sorted heaps, say), so
 //! equal positions share one memo entry. An optional `fn board(p)` draws a position for
@@ -46,15 +47,17 @@ use std::path::Path;
 use std::rc::Rc;
 
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
-use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::drawing::{self, Drawing, Drawn};
 use crate::game::{Components, Game, Player};
 use crate::nimber::Nimber;
-use crate::parse::{Found, ParseError, escaped_str};
+use crate::parse::{Params, escaped_str};
+
+mod position;
 use crate::solve::memo::{SolveError, Solver, Stats};
+pub use position::{MAX_DEPTH, MAX_SIZE, ScriptPosition, parse_positions};
 
 /// The most operations one call of `options` or `canonical` may take.
 pub const MAX_OPERATIONS: u64 = 10_000_000;
@@ -65,8 +68,6 @@ pub const MAX_TOTAL_OPERATIONS: u64 = crate::work::MAX_STEPS / OPERATION_STEPS;
 /// Steps (see [`crate::work`]) per Rhai operation: about 30 ns each, measured on a loop
 /// of additions and comparisons (186 million operations in 5.5 s).
 pub const OPERATION_STEPS: u64 = 120;
-/// The most integers in one position.
-pub const MAX_LEN: usize = 64;
 /// The largest script read, in bytes.
 pub const MAX_SCRIPT: u64 = 1 << 20;
 /// What one stored position of a script game may cost, in bytes: its memo entry (48 for
@@ -78,92 +79,6 @@ pub const BYTES_PER_POSITION: u64 = 512;
 /// The most positions a memory budget of `bytes` holds.
 pub fn positions_within(bytes: u64) -> usize {
     usize::try_from(bytes / BYTES_PER_POSITION).unwrap_or(usize::MAX)
-}
-
-/// A position of a script game: one integer, or an array of them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum ScriptPosition {
-    /// A single integer (a heap).
-    Int(i64),
-    /// An array of integers (`[x, y]`, a row of heaps).
-    List(SmallVec<[i64; 4]>),
-}
-
-impl From<i64> for ScriptPosition {
-    fn from(n: i64) -> Self {
-        ScriptPosition::Int(n)
-    }
-}
-
-impl From<&[i64]> for ScriptPosition {
-    fn from(xs: &[i64]) -> Self {
-        ScriptPosition::List(xs.into())
-    }
-}
-
-impl ScriptPosition {
-    /// The integer, when the position is one.
-    pub fn as_int(&self) -> Option<i64> {
-        match self {
-            ScriptPosition::Int(n) => Some(*n),
-            ScriptPosition::List(_) => None,
-        }
-    }
-
-    fn to_dynamic(&self) -> Dynamic {
-        match self {
-            ScriptPosition::Int(n) => Dynamic::from_int(*n),
-            ScriptPosition::List(xs) => {
-                Dynamic::from_array(xs.iter().map(|&x| Dynamic::from_int(x)).collect())
-            }
-        }
-    }
-
-    /// Reads a position a script returned; otherwise says what it was instead.
-    fn from_dynamic(d: &Dynamic) -> Result<ScriptPosition, String> {
-        if let Ok(n) = d.as_int() {
-            return Ok(ScriptPosition::Int(n));
-        }
-        if d.is_array() {
-            let arr = d
-                .read_lock::<Array>()
-                .ok_or("an array that cannot be read")?;
-            if arr.len() > MAX_LEN {
-                return Err(format!(
-                    "an array of {} numbers (a position holds at most {MAX_LEN})",
-                    arr.len()
-                ));
-            }
-            let mut xs = SmallVec::with_capacity(arr.len());
-            for x in arr.iter() {
-                match x.as_int() {
-                    Ok(n) => xs.push(n),
-                    Err(t) => return Err(format!("an array holding a {t}")),
-                }
-            }
-            return Ok(ScriptPosition::List(xs));
-        }
-        Err(format!("a {}", d.type_name()))
-    }
-}
-
-impl fmt::Display for ScriptPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScriptPosition::Int(n) => write!(f, "{n}"),
-            ScriptPosition::List(xs) => {
-                f.write_str("[")?;
-                for (i, x) in xs.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                f.write_str("]")
-            }
-        }
-    }
 }
 
 /// Several independent positions left by one move: what `sum([...])` makes in a script.
@@ -212,6 +127,7 @@ pub enum ScriptError {
 /// A game whose rules are a Rhai script.
 pub struct ScriptGame {
     source: String,
+    params: Params,
     engine: Engine,
     ast: AST,
     scope: RefCell<Scope<'static>>,
@@ -221,6 +137,26 @@ pub struct ScriptGame {
     calls: Cell<u64>,
     /// Rhai operations run so far, over every call, and their bound.
     meter: Rc<Meter>,
+}
+
+/// The parameters given to a script, and the names its top level has read.
+struct ParamState {
+    given: Vec<(String, ScriptPosition)>,
+    read: RefCell<Vec<String>>,
+}
+
+impl ParamState {
+    /// The value given to `name`, noting that the script reads it.
+    fn value(&self, name: &str) -> Option<Dynamic> {
+        let mut read = self.read.borrow_mut();
+        if !read.iter().any(|n| n == name) {
+            read.push(name.to_string());
+        }
+        self.given
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.to_dynamic())
+    }
 }
 
 /// Operations counted over every call of one game.
@@ -244,8 +180,8 @@ fn engine() -> Engine {
     engine.set_max_operations(MAX_OPERATIONS);
     engine.set_max_call_levels(64);
     engine.set_max_expr_depths(128, 128);
-    engine.set_max_string_size(1 << 16);
-    engine.set_max_array_size(1 << 20);
+    engine.set_max_string_size(MAX_SIZE);
+    engine.set_max_array_size(MAX_SIZE);
     engine.set_max_map_size(1 << 16);
     engine.set_max_variables(10_000);
     // `eval` compiles and runs a string inside the running script, one native frame
@@ -298,6 +234,12 @@ impl ScriptGame {
     /// Reads and compiles the script in `path`, calling it `name` in every message (a
     /// server names a script by what the client asked for, not by where it is kept).
     pub fn load_as(path: &Path, name: &str) -> Result<ScriptGame, ScriptError> {
+        Self::load_with(path, name, &Params::none())
+    }
+
+    /// Reads the script in `path` and compiles it with `params` (see
+    /// [`compile_with`](Self::compile_with)), calling it `name` in every message.
+    pub fn load_with(path: &Path, name: &str, params: &Params) -> Result<ScriptGame, ScriptError> {
         let source = name.to_string();
         let read = |e: std::io::Error| ScriptError::Read {
             file: source.clone(),
@@ -321,13 +263,66 @@ impl ScriptGame {
                 e.utf8_error().valid_up_to()
             ),
         })?;
-        Self::compile(&source, &text)
+        Self::compile_with(&source, &text, params)
     }
 
     /// Compiles `text`, naming it `source` in messages, and runs its top level once (for
     /// its constants).
     pub fn compile(source: &str, text: &str) -> Result<ScriptGame, ScriptError> {
+        Self::compile_with(source, text, &Params::none())
+    }
+
+    /// Compiles `text` as [`compile`](Self::compile) does, its top level reading `params`
+    /// through `param(name, default)` (or `param(name)`, which must be given). Each value
+    /// is read as a position is (`5`, `abc`, `[1, 4]`; several separated by spaces, `1 4
+    /// 9`, make a list). A parameter the top level never reads is refused, naming the ones
+    /// it reads.
+    pub fn compile_with(
+        source: &str,
+        text: &str,
+        params: &Params,
+    ) -> Result<ScriptGame, ScriptError> {
+        let rules = |message: String| ScriptError::Rules {
+            file: source.to_string(),
+            message,
+        };
+        let mut given = Vec::new();
+        for (name, value) in params.iter() {
+            let read = parse_positions(value).map_err(|e| {
+                rules(format!(
+                    "parameter {name}: expected {}, found {}",
+                    e.expected, e.found
+                ))
+            })?;
+            let value = match <[ScriptPosition; 1]>::try_from(read) {
+                Ok([one]) => one,
+                Err(several) => ScriptPosition::from(several),
+            };
+            given.push((name.to_string(), value));
+        }
+        let asked = Rc::new(ParamState {
+            given,
+            read: RefCell::new(Vec::new()),
+        });
         let mut engine = engine();
+        {
+            let state = Rc::clone(&asked);
+            engine.register_fn("param", move |name: &str, default: Dynamic| {
+                state.value(name).unwrap_or(default)
+            });
+            let state = Rc::clone(&asked);
+            engine.register_fn(
+                "param",
+                move |name: &str| -> Result<Dynamic, Box<EvalAltResult>> {
+                    state.value(name).ok_or_else(|| {
+                        format!(
+                            "the parameter '{name}' has no default: give it, e.g. --param {name}=5"
+                        )
+                        .into()
+                    })
+                },
+            );
+        }
         let meter = Rc::new(Meter {
             total: Cell::new(0),
             limit: Cell::new(MAX_TOTAL_OPERATIONS),
@@ -378,8 +373,21 @@ impl ScriptGame {
                 message: format!("error in the script's top level: {message}"),
             }
         })?;
+        let read = asked.read.borrow();
+        if let Some((name, _)) = asked.given.iter().find(|(n, _)| !read.contains(n)) {
+            let declared = if read.is_empty() {
+                "it declares none; a script declares one at its top level, e.g. const K = param(\"k\", 3);".to_string()
+            } else {
+                format!("it declares {}", read.join(", "))
+            };
+            return Err(rules(format!(
+                "the script declares no parameter '{name}' ({declared})"
+            )));
+        }
+        drop(read);
         Ok(ScriptGame {
             source: source.to_string(),
+            params: params.clone(),
             engine,
             ast,
             scope: RefCell::new(scope),
@@ -394,6 +402,21 @@ impl ScriptGame {
     /// The file name the game was loaded from, as messages show it.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// The parameters it was compiled with.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The game as reports name it: its file, and its parameters where it has any
+    /// (`nim.rhai (k=5)`), so two parameter sets are never taken for one game.
+    pub fn name(&self) -> String {
+        if self.params.is_empty() {
+            self.source.clone()
+        } else {
+            format!("{} ({})", self.source, self.params)
+        }
     }
 
     /// Rhai operations run so far, over every call.
@@ -457,7 +480,7 @@ impl ScriptGame {
         let bad = |what: String| {
             self.fail(
                 None,
-                format!("options({p}) must return an array of positions (an integer, an array of integers, or sum([...])), but {what}"),
+                format!("options({p}) must return an array of positions (integers, strings, lists, or sum([...])), but {what}"),
             )
         };
         // The array is the script's own return value: taken, not copied.
@@ -505,12 +528,37 @@ impl ScriptGame {
     pub fn drawing(&self, p: &ScriptPosition) -> Result<Drawn, String> {
         if !self.has_board {
             let cells = match p {
-                ScriptPosition::Int(n) => vec![n.to_string()],
-                ScriptPosition::List(xs) => xs.iter().map(ToString::to_string).collect(),
+                ScriptPosition::Int(n) => Some(vec![n.to_string()]),
+                ScriptPosition::List(xs) if xs.len() <= drawing::MAX_SIDE => {
+                    Some(xs.iter().map(ToString::to_string).collect())
+                }
+                ScriptPosition::Str(s)
+                    if s.chars().count() <= drawing::MAX_SIDE
+                        && !s.is_empty()
+                        && !s.chars().any(char::is_control) =>
+                {
+                    Some(s.chars().map(String::from).collect())
+                }
+                _ => None,
+            };
+            let drawing = match cells {
+                Some(cells) => Drawing::Row { cells },
+                None => {
+                    let mut text = p.to_string();
+                    if text.len() > drawing::MAX_TEXT {
+                        let mut cut = drawing::MAX_TEXT - 3;
+                        while !text.is_char_boundary(cut) {
+                            cut -= 1;
+                        }
+                        text.truncate(cut);
+                        text.push_str("...");
+                    }
+                    Drawing::Text { text }
+                }
             };
             return Ok(Drawn {
-                drawing: Drawing::Row { cells },
-                note: "the script defines no board(p): the position is drawn as its integers"
+                drawing,
+                note: "the script defines no board(p): the position is drawn as it is written"
                     .to_string(),
             });
         }
@@ -613,7 +661,7 @@ impl Game for ScriptGame {
                 Err(what) => {
                     self.fail(
                         None,
-                        format!("canonical({p}) must return a position (an integer or an array of integers), but it returned {what}"),
+                        format!("canonical({p}) must return a position (an integer, a string or a list), but it returned {what}"),
                     );
                     p.clone()
                 }
@@ -834,110 +882,6 @@ pub fn values_grid(
     Ok(values)
 }
 
-/// Reads positions written as a script would: integers and arrays of integers (`3`,
-/// `[3, 5]`, `[]`), separated by white space; several positions are played side by side.
-pub fn parse_positions(text: &str) -> Result<Vec<ScriptPosition>, ParseError> {
-    let mut out = Vec::new();
-    let mut line = 1;
-    let mut chars = text.char_indices().peekable();
-    let error = |line: usize, expected: &str, found: Found| ParseError {
-        line,
-        expected: expected.to_string(),
-        found,
-    };
-    let token_at = |i: usize| {
-        let rest = &text[i..];
-        let end = rest
-            .find(|c: char| c.is_whitespace() || c == ',' || c == ']' || c == '[')
-            .unwrap_or(rest.len())
-            .max(rest.chars().next().map_or(0, char::len_utf8));
-        // At most 40 bytes of it, cut where a character ends.
-        let mut cut = end.min(40);
-        while !rest.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        Found::Token(escaped_str(&rest[..cut]).into_owned())
-    };
-    let number = |i: usize, line: usize| -> Result<(i64, usize), ParseError> {
-        let rest = &text[i..];
-        let len = rest
-            .char_indices()
-            .find(|&(k, c)| !(c.is_ascii_digit() || (k == 0 && c == '-')))
-            .map_or(rest.len(), |(k, _)| k);
-        rest[..len]
-            .parse::<i64>()
-            .map(|n| (n, len))
-            .map_err(|_| error(line, "an integer (a 64-bit signed number)", token_at(i)))
-    };
-    while let Some(&(i, c)) = chars.peek() {
-        if c == '\n' {
-            line += 1;
-            chars.next();
-        } else if c.is_whitespace() || c == '\u{feff}' {
-            chars.next();
-        } else if c == '[' {
-            chars.next();
-            let mut xs: SmallVec<[i64; 4]> = SmallVec::new();
-            let mut want_number = true;
-            loop {
-                let Some(&(j, c)) = chars.peek() else {
-                    return Err(error(line, "']' to close the position", Found::End));
-                };
-                if c == '\n' {
-                    line += 1;
-                    chars.next();
-                } else if c.is_whitespace() {
-                    chars.next();
-                } else if c == ']' && (!want_number || xs.is_empty()) {
-                    chars.next();
-                    break;
-                } else if c == ',' && !want_number {
-                    want_number = true;
-                    chars.next();
-                } else if want_number && (c.is_ascii_digit() || c == '-') {
-                    let (n, len) = number(j, line)?;
-                    if xs.len() == MAX_LEN {
-                        return Err(error(
-                            line,
-                            &format!("at most {MAX_LEN} numbers in a position"),
-                            Found::Value("more".to_string()),
-                        ));
-                    }
-                    xs.push(n);
-                    want_number = false;
-                    for _ in 0..len {
-                        chars.next();
-                    }
-                } else {
-                    let expected = if want_number {
-                        "an integer"
-                    } else {
-                        "',' or ']'"
-                    };
-                    return Err(error(line, expected, token_at(j)));
-                }
-            }
-            out.push(ScriptPosition::List(xs));
-        } else if c.is_ascii_digit() || c == '-' {
-            let (n, len) = number(i, line)?;
-            out.push(ScriptPosition::Int(n));
-            for _ in 0..len {
-                chars.next();
-            }
-        } else {
-            return Err(error(
-                line,
-                "a position: an integer or an array of integers like [3, 5]",
-                token_at(i),
-            ));
-        }
-    }
-    if out.is_empty() {
-        return Err(error(line, "at least one position", Found::End));
-    }
-    Ok(out)
-}
-
 /// A script game's positions written as `analyze script:FILE` reads them: integers and
 /// arrays of integers separated by white space (nothing at all is the empty sum); a move
 /// labelled by the position it is made in and what it leaves.
@@ -1017,32 +961,6 @@ mod tests {
 
     fn game(text: &str) -> ScriptGame {
         ScriptGame::compile("t.rhai", text).unwrap()
-    }
-
-    #[test]
-    fn positions_parse_and_print() {
-        let ps = parse_positions("3 [3, 5]\n[] -2 [ 1 ,2 ]").unwrap();
-        let shown: Vec<String> = ps.iter().map(ToString::to_string).collect();
-        assert_eq!(shown, ["3", "[3, 5]", "[]", "-2", "[1, 2]"]);
-        let e = parse_positions("1\n[3 5]").unwrap_err();
-        assert_eq!(e.to_string(), "2: expected ',' or ']', found '5'");
-        let e = parse_positions("[3,").unwrap_err();
-        assert_eq!(e.line, 1);
-        assert!(parse_positions("  \n").is_err());
-        assert!(
-            parse_positions("x")
-                .unwrap_err()
-                .to_string()
-                .contains("'x'")
-        );
-        assert!(parse_positions("99999999999999999999").is_err());
-        // A long token cut for the message where a character ends (found by fuzzing:
-        // the 40th byte fell inside a three-byte character).
-        let text = format!("{}\u{fffd}", "9".repeat(39));
-        assert!(parse_positions(&text).is_err());
-        let e = parse_positions(&"\u{fffd}".repeat(20)).unwrap_err();
-        assert!(e.to_string().contains('\u{fffd}'), "{e}");
-        assert!(parse_positions("[1,]").is_err());
     }
 
     #[test]
@@ -1169,11 +1087,11 @@ mod tests {
         assert!(m.contains("options(3)"), "{m}");
         let m = fault_of("fn options(n) { loop { } }", 1.into());
         assert!(m.contains("operations"), "{m}");
-        let m = fault_of(
-            "fn options(n) { if n > 0 { [\"x\"] } else { [] } }",
-            2.into(),
+        let m = fault_of("fn options(n) { if n > 0 { [1.5] } else { [] } }", 2.into());
+        assert!(
+            m.contains("options(2)") && m.contains("option 1 is a f"),
+            "{m}"
         );
-        assert!(m.contains("options(2)") && m.contains("string"), "{m}");
         let m = fault_of("fn options(n) { 5 }", 2.into());
         assert!(
             m.contains("returned a i64") || m.contains("returned a"),
