@@ -192,7 +192,52 @@ fn engine() -> Engine {
     engine.on_debug(|s, _, pos| eprintln!("{pos:?}: {}", escaped_str(s)));
     engine.register_type_with_name::<Split>("Sum");
     engine.register_fn("sum", Split);
+    engine.register_type_with_name::<Moves>("Moves");
+    engine.register_fn("moves", Moves::default);
+    engine.register_fn("push", Moves::push);
+    engine.register_fn("len", |m: &mut Moves| m.items.len() as i64);
     engine
+}
+
+/// The options of a position gathered one at a time (`let out = moves(); out.push(q);
+/// out`): an array does the same, but Rhai measures a whole array after each push to keep
+/// it within its size limits, so an array of n options costs n²/2 steps to build. Here
+/// each option is measured once, as it comes, against the same bound over them all.
+#[derive(Clone, Debug, Default)]
+struct Moves {
+    items: Vec<Dynamic>,
+    size: usize,
+}
+
+impl Moves {
+    /// The most integers, lists and characters all the options of one call may hold.
+    const MAX_TOTAL: usize = 4 * MAX_SIZE;
+
+    fn push(&mut self, item: Dynamic) -> Result<(), Box<EvalAltResult>> {
+        fn size(d: &Dynamic) -> usize {
+            if d.is_array() {
+                d.read_lock::<Array>()
+                    .map_or(1, |a| 1 + a.iter().map(size).sum::<usize>())
+            } else if let Some(Split(parts)) = d.read_lock::<Split>().as_deref() {
+                1 + parts.iter().map(size).sum::<usize>()
+            } else if d.is_string() {
+                d.read_lock::<rhai::ImmutableString>()
+                    .map_or(1, |s| s.len().max(1))
+            } else {
+                1
+            }
+        }
+        self.size += size(&item);
+        if self.size > Self::MAX_TOTAL {
+            return Err(format!(
+                "the options of one position hold more than {} integers, lists and characters",
+                Self::MAX_TOTAL
+            )
+            .into());
+        }
+        self.items.push(item);
+        Ok(())
+    }
 }
 
 /// Where a runtime error happened: the innermost call's position, and its message without it.
@@ -480,13 +525,16 @@ impl ScriptGame {
         let bad = |what: String| {
             self.fail(
                 None,
-                format!("options({p}) must return an array of positions (integers, strings, lists, or sum([...])), but {what}"),
+                format!("options({p}) must return an array (or moves()) of positions (integers, strings, lists, or sum([...])), but {what}"),
             )
         };
         // The array is the script's own return value: taken, not copied.
-        let items = match result.into_array() {
-            Ok(items) => items,
-            Err(kind) => return bad(format!("it returned a {kind}")),
+        let items = match result.try_cast_result::<Moves>() {
+            Ok(moves) => moves.items,
+            Err(result) => match result.into_array() {
+                Ok(items) => items,
+                Err(kind) => return bad(format!("it returned a {kind}")),
+            },
         };
         for (i, item) in items.into_iter().enumerate() {
             let mut comps = Components::new();
@@ -1065,6 +1113,31 @@ mod tests {
         let before = solver.stats().memo_size;
         solver.grundy(&ScriptPosition::from(&[2, 1][..])).unwrap();
         assert_eq!(solver.stats().memo_size, before);
+    }
+
+    /// Options gathered by `moves()` are the options an array would hold, in order; a
+    /// call that gathers past the bound faults with it named.
+    #[test]
+    fn moves_gather_what_an_array_would() {
+        let body = "for take in 1..=2 { for left in 0..=(n - take) / 2 { if take <= n { out.push(sum([left, n - take - left])); } } } out";
+        let with_array = game(&format!("fn options(n) {{ let out = []; {body} }}"));
+        let with_moves = game(&format!("fn options(n) {{ let out = moves(); {body} }}"));
+        for n in 0..40 {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            with_array.options(&n.into(), &mut a);
+            with_moves.options(&n.into(), &mut b);
+            assert_eq!(a, b, "heap {n}");
+        }
+        let m = fault_of(
+            "fn options(n) { let out = moves(); let big = []; big.pad(100000, 1); for i in 0..100 { out.push(big); } out }",
+            1.into(),
+        );
+        assert!(m.contains("more than 4194304 integers"), "{m}");
+        let m = fault_of(
+            "fn options(n) { let out = moves(); out.push(1.5); out }",
+            1.into(),
+        );
+        assert!(m.contains("option 1 is a f"), "{m}");
     }
 
     fn fault_of(text: &str, p: ScriptPosition) -> String {
