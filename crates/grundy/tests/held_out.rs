@@ -294,3 +294,88 @@ fn parameters_are_declared_given_and_kept_apart() {
     assert!(Params::parse(&["1k=2"]).is_err());
     assert!(Params::parse(&["k=1", "k=2"]).is_err());
 }
+
+// --- Coin rules written as scripts --------------------------------------------------------
+
+fn coin_rule(text: &str) -> Result<grundy::games::coins::Listed, String> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("rule.rhai");
+    std::fs::write(&path, text).expect("written");
+    grundy::script::coin_rule(&path, "rule.rhai", &Params::none()).map_err(|e| e.to_string())
+}
+
+/// The bundled Mock Turtles and Ruler rules, listed by scripts, play as the built-in rules:
+/// the same value for a single head at every coin a row holds, and the same literal moves
+/// (as sets of rows left) on random rows.
+#[test]
+fn coin_rules_as_scripts_are_the_built_in_rules() {
+    use grundy::Game;
+    use grundy::games::coins::{Coins, MAX_COINS, Row, Rule};
+    use grundy::games::notation::Notation;
+    for (file, rule) in [
+        ("mock_turtles.rhai", Rule::MockTurtles),
+        ("ruler.rhai", Rule::Ruler),
+    ] {
+        let listed = grundy::script::coin_rule(&example(file), file, &Params::none())
+            .expect("the bundled rule loads");
+        let script = Coins::listed(listed);
+        let built_in = Coins::new(rule);
+        assert_eq!(script.first(), built_in.first(), "{file}");
+        for n in 0..=MAX_COINS as u64 {
+            let (a, b) = (
+                script.numbered(n).expect("a line").ok(),
+                built_in.numbered(n).expect("a line").ok(),
+            );
+            assert_eq!(a, b, "{file}: coin {n}");
+            if let Some(row) = a {
+                assert_eq!(script.value(&row), built_in.value(&row), "{file}: coin {n}");
+            }
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = 1 + (state >> 59) as u32;
+            let row = Row {
+                len,
+                heads: u128::from(state >> 7) & ((1u128 << len) - 1),
+            };
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            script.options(&row, &mut a);
+            built_in.options(&row, &mut b);
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{file}: {}", script.write(&[row]));
+        }
+    }
+}
+
+#[test]
+fn bad_coin_rules_are_refused_with_the_coin_and_the_set() {
+    let e = coin_rule("fn turns(x) { [[x]] }").unwrap_err();
+    assert_eq!(
+        e,
+        "rule.rhai: turns(0) lists coin 0 in set 1: every other coin a move turns lies left of its rightmost, the head at coin 0, and the coins are numbered from 0"
+    );
+    let e = coin_rule("fn turns(x) { if x > 2 { [[x + 1]] } else { [] } }").unwrap_err();
+    assert!(e.contains("turns(3) lists coin 4"), "{e}");
+    let e = coin_rule("fn turns(x) { if x > 2 { [[0, 0]] } else { [] } }").unwrap_err();
+    assert!(e.contains("names coin 0 twice"), "{e}");
+    let e = coin_rule("fn turns(x) { 5 }").unwrap_err();
+    assert!(e.contains("turns(0) must return an array of sets"), "{e}");
+    let e = coin_rule("fn turns(x) { [5] }").unwrap_err();
+    assert!(e.contains("set 1 is a i64"), "{e}");
+    let e = coin_rule("fn options(x) { [] }").unwrap_err();
+    assert!(e.contains("defines no `fn turns(x)`"), "{e}");
+    let e = coin_rule("const FIRST = 2;\nfn turns(x) { [] }").unwrap_err();
+    assert!(
+        e.contains("FIRST is the number of the leftmost coin, 0 or 1"),
+        "{e}"
+    );
+    let e = coin_rule("fn turns(x) {\n  throw \"no\";\n}").unwrap_err();
+    assert!(e.starts_with("rule.rhai:2:"), "{e}");
+    // 9000 moves for every head: past the bound of 2^20 moves before coin 127.
+    let e = coin_rule("fn turns(x) { let out = []; out.pad(9000, []); out }").unwrap_err();
+    assert!(e.contains("more than 1048576 moves"), "{e}");
+}

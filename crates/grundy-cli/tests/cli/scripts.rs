@@ -323,6 +323,25 @@ fn bad_scripts_and_inputs_are_refused_with_one_line() {
         "error: --param: expected a parameter NAME=VALUE (like k=5), found 'k'",
     );
 
+    // A coin rule that turns a coin right of its head.
+    let right = temp_script("fn turns(x) { [[x + 1]] }\n");
+    assert_refused(
+        &[
+            "analyze",
+            &format!("coins:{}", right.path().display()),
+            "THH",
+        ],
+        "",
+        2,
+        "turns(0) lists coin 1 in set 1: every other coin a move turns lies left of its rightmost",
+    );
+    assert_refused(
+        &["analyze", "coins:", "THH"],
+        "",
+        2,
+        "coins: needs a file name",
+    );
+
     let endless = temp_script("fn options(n) { let i = 0; loop { i += 1; } }\n");
     assert_refused(
         &["sequence", &arg(&endless), "--upto", "3"],

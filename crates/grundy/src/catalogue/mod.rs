@@ -198,6 +198,34 @@ fn script_game(name: &str, params: &Params) -> Result<Box<dyn object::Object>, E
     )));
 }
 
+/// The coin-turning game whose rule is the script after `coins:`, loaded with `params`.
+fn coin_script(name: &str, params: &Params) -> Result<Box<dyn object::Object>, Error> {
+    let path = name.strip_prefix("coins:").unwrap_or(name);
+    if path.is_empty() {
+        return Err(Error::input(
+            "coins: needs a file name, like coins:examples/games/mock_turtles.rhai",
+        ));
+    }
+    #[cfg(feature = "script")]
+    return crate::script::coin_rule(
+        std::path::Path::new(path),
+        &crate::parse::escaped_path(std::path::Path::new(path)),
+        params,
+    )
+    .map(|rule| object::Notated::boxed(crate::games::coins::Coins::listed(rule), name))
+    .map_err(|e| match e {
+        e @ crate::script::ScriptError::Read { .. } => Error::failed(e.to_string()),
+        e => Error::input(e.to_string()),
+    });
+    #[cfg(not(feature = "script"))]
+    let _ = params;
+    #[cfg(not(feature = "script"))]
+    return Err(Error::input(format!(
+        "coin rules written as scripts need grundy built with the 'script' feature; '{}' cannot be read",
+        escaped_str(path)
+    )));
+}
+
 impl Entry {
     /// Whether `feature` can be asked of this game.
     pub fn supports(&self, feature: Feature) -> bool {
@@ -217,6 +245,7 @@ impl Entry {
             "subtraction:" => "subtraction:S".into(),
             "lame-queen:" => "lame-queen:D".into(),
             "script:" => "script:FILE".into(),
+            "coins:" => "coins:FILE".into(),
             "tartan:" => "tartan:G×H".into(),
             name => name.into(),
         }
@@ -640,6 +669,19 @@ pub const ENTRIES: &[Entry] = &[
                 name,
             ))
         },
+    },
+    Entry {
+        name: "coins:",
+        aliases: &[],
+        kind: Kind::Coins,
+        rules: "A row of coins. A move turns over a set of coins the script's turns(x) lists for its rightmost coin x, which must go from heads to tails. Whoever cannot move loses.",
+        summary: "a coin-turning game whose rule a Rhai script lists, e.g. coins:examples/games/mock_turtles.rhai",
+        position: "a row of coins, T (tails) and H (heads), leftmost first, e.g. THHTH",
+        features: &[Analyze, Moves, Sequence, Explore, Picture],
+        knobs: &[Knob::Param],
+        example: "THHTH",
+        play: "Pick a move from the list: each turns the coins it names.",
+        make: coin_script,
     },
     Entry {
         name: "turning-corners",
@@ -1082,6 +1124,10 @@ mod tests {
             "subtraction:" => "subtraction:1,3,4".to_string(),
             "lame-queen:" => "lame-queen:2".to_string(),
             "tartan:" => "tartan:mock-turtles×ruler".to_string(),
+            "coins:" => format!(
+                "coins:{}/../../examples/games/mock_turtles.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            ),
             "script:" => format!(
                 "script:{}/../../examples/games/wythoff.rhai",
                 env!("CARGO_MANIFEST_DIR")
@@ -1128,6 +1174,10 @@ mod tests {
             "subtraction:" => "subtraction:1,3,4".to_string(),
             "lame-queen:" => "lame-queen:2".to_string(),
             "tartan:" => "tartan:mock-turtles×ruler".to_string(),
+            "coins:" => format!(
+                "coins:{}/../../examples/games/mock_turtles.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            ),
             "script:" => format!(
                 "script:{}/../../examples/games/kayles.rhai",
                 env!("CARGO_MANIFEST_DIR")

@@ -116,26 +116,137 @@ pub struct Row {
     pub heads: u128,
 }
 
-/// A coin-turning game on one row, under `rule`.
-#[derive(Clone, Copy, Debug)]
+/// A rule given as a list: for the head at each coin of a row, every set of coins a move
+/// with it as its rightmost may turn (a rule written as a script, `coins:FILE`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Listed {
+    first: u64,
+    /// For the head at each coin (counted from 0 on the row), each set a move turns, the
+    /// head included, as a mask over the row.
+    sets: Vec<Vec<u128>>,
+    /// The value of the row whose one head is each coin, by the coin-turning theorem.
+    values: Vec<Nimber>,
+}
+
+/// The most sets of coins a listed rule may name, over every head of a row together.
+pub const MAX_LISTED_MOVES: usize = 1 << 20;
+
+impl Listed {
+    /// The rule whose head at coin `at` (counted from 0 on the row, `at` below
+    /// [`MAX_COINS`]) may turn with it each set of coins `others[at]` names (each coin left
+    /// of the head, counted from 0); coins are called `first`, `first + 1`, ... in labels.
+    /// Refused, saying why, when a coin is not left of its head or is named twice in a set,
+    /// or there are more than [`MAX_LISTED_MOVES`] sets.
+    pub fn new(first: u64, others: &[Vec<Vec<u32>>]) -> Result<Listed, String> {
+        let total: usize = others.iter().map(Vec::len).sum();
+        if total > MAX_LISTED_MOVES {
+            return Err(format!(
+                "the rule lists {total} moves over a row of {MAX_COINS} coins; at most {MAX_LISTED_MOVES} are held"
+            ));
+        }
+        let mut sets = Vec::with_capacity(others.len());
+        let mut values: Vec<Nimber> = Vec::with_capacity(others.len());
+        for (at, listed) in others.iter().enumerate().take(MAX_COINS) {
+            let head = 1u128 << at;
+            let mut masks = Vec::with_capacity(listed.len());
+            let mut seen = Vec::with_capacity(listed.len());
+            for set in listed {
+                let mut mask = head;
+                let mut value = Nimber::ZERO;
+                for &y in set {
+                    let name = u64::from(y) + first;
+                    let head_name = at as u64 + first;
+                    if y as usize >= at {
+                        return Err(format!(
+                            "with the head at coin {head_name}, a move turns coin {name}: every other coin a move turns lies left of its rightmost, the head"
+                        ));
+                    }
+                    if mask >> y & 1 == 1 {
+                        return Err(format!(
+                            "with the head at coin {head_name}, a move names coin {name} twice"
+                        ));
+                    }
+                    mask |= 1 << y;
+                    value ^= values[y as usize];
+                }
+                masks.push(mask);
+                seen.push(value);
+            }
+            values.push(crate::nimber::mex(seen));
+            sets.push(masks);
+        }
+        Ok(Listed {
+            first,
+            sets,
+            values,
+        })
+    }
+}
+
+/// Which coins turn with the rightmost: a rule of the book, or one given as a list.
+#[derive(Clone, Debug)]
+enum Turning {
+    Named(Rule),
+    Listed(std::sync::Arc<Listed>),
+}
+
+/// A coin-turning game on one row, under its rule.
+#[derive(Clone, Debug)]
 pub struct Coins {
-    /// Which coins turn with the rightmost.
-    pub rule: Rule,
+    turning: Turning,
 }
 
 impl Coins {
     /// The game under `rule`.
     pub fn new(rule: Rule) -> Coins {
-        Coins { rule }
+        Coins {
+            turning: Turning::Named(rule),
+        }
+    }
+
+    /// The game under a rule given as a list.
+    pub fn listed(rule: Listed) -> Coins {
+        Coins {
+            turning: Turning::Listed(std::sync::Arc::new(rule)),
+        }
+    }
+
+    /// The number of the leftmost coin.
+    pub fn first(&self) -> u64 {
+        match &self.turning {
+            Turning::Named(rule) => rule.first(),
+            Turning::Listed(l) => l.first,
+        }
+    }
+
+    /// The value of a row whose one head is the coin `at` from the left (counted from 0,
+    /// below [`MAX_COINS`]).
+    fn head_at(&self, at: u32) -> Nimber {
+        match &self.turning {
+            Turning::Named(rule) => rule.head_value(u64::from(at) + rule.first()),
+            Turning::Listed(l) => l.values.get(at as usize).copied().unwrap_or(Nimber::ZERO),
+        }
+    }
+
+    fn turns(&self, at: u32, out: &mut Vec<u128>) {
+        match &self.turning {
+            Turning::Named(rule) => rule.turns(at, out),
+            Turning::Listed(l) => out.extend(l.sets.get(at as usize).into_iter().flatten()),
+        }
+    }
+
+    fn count(&self, at: u32) -> usize {
+        match &self.turning {
+            Turning::Named(rule) => rule.count(at),
+            Turning::Listed(l) => l.sets.get(at as usize).map_or(0, Vec::len),
+        }
     }
 
     /// The value of a row by the coin-turning theorem: the XOR of its heads' values.
     pub fn value(&self, row: &Row) -> Nimber {
         (0..row.len)
             .filter(|&i| row.heads >> i & 1 == 1)
-            .fold(Nimber::ZERO, |a, i| {
-                a ^ self.rule.head_value(u64::from(i) + self.rule.first())
-            })
+            .fold(Nimber::ZERO, |a, i| a ^ self.head_at(i))
     }
 }
 
@@ -146,7 +257,7 @@ impl Game for Coins {
         let mut sets = Vec::new();
         for at in (0..p.len).filter(|&i| p.heads >> i & 1 == 1) {
             sets.clear();
-            self.rule.turns(at, &mut sets);
+            self.turns(at, &mut sets);
             out.extend(sets.iter().map(|&turned| {
                 to(Row {
                     len: p.len,
@@ -164,7 +275,7 @@ impl Game for Coins {
         Some(
             (0..p.len)
                 .filter(|&i| p.heads >> i & 1 == 1)
-                .map(|i| self.rule.count(i))
+                .map(|i| self.count(i))
                 .sum(),
         )
     }
@@ -210,12 +321,12 @@ impl Notation for Coins {
 
     fn moves(&self, sum: &[Row], i: usize) -> Vec<Labelled<Row>> {
         let row = sum[i];
-        let first = self.rule.first();
+        let first = self.first();
         let mut sets = Vec::new();
         let mut moves = Vec::new();
         for at in (0..row.len).filter(|&c| row.heads >> c & 1 == 1) {
             sets.clear();
-            self.rule.turns(at, &mut sets);
+            self.turns(at, &mut sets);
             for &turned in &sets {
                 let coins: Vec<u64> = (0..row.len)
                     .filter(|&c| turned >> c & 1 == 1)
@@ -249,7 +360,7 @@ impl Notation for Coins {
     /// The row whose one head is coin `n` in the game's numbering (for a game numbered
     /// from 1, `n` = 0 is the empty row): the line whose values are the head values.
     fn numbered(&self, n: u64) -> Option<Result<Row, String>> {
-        let first = self.rule.first();
+        let first = self.first();
         let last = MAX_COINS as u64 - 1 + first;
         Some(if n > last {
             Err(format!(

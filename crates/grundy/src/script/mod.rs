@@ -285,6 +285,13 @@ impl ScriptGame {
     /// Reads the script in `path` and compiles it with `params` (see
     /// [`compile_with`](Self::compile_with)), calling it `name` in every message.
     pub fn load_with(path: &Path, name: &str, params: &Params) -> Result<ScriptGame, ScriptError> {
+        let text = Self::read_text(path, name)?;
+        Self::compile_with(name, &text, params)
+    }
+
+    /// The text of the script in `path`, named `name` in messages: at most
+    /// [`MAX_SCRIPT`] bytes of UTF-8.
+    fn read_text(path: &Path, name: &str) -> Result<String, ScriptError> {
         let source = name.to_string();
         let read = |e: std::io::Error| ScriptError::Read {
             file: source.clone(),
@@ -308,7 +315,7 @@ impl ScriptGame {
                 e.utf8_error().valid_up_to()
             ),
         })?;
-        Self::compile_with(&source, &text, params)
+        Ok(text)
     }
 
     /// Compiles `text`, naming it `source` in messages, and runs its top level once (for
@@ -326,6 +333,25 @@ impl ScriptGame {
         source: &str,
         text: &str,
         params: &Params,
+    ) -> Result<ScriptGame, ScriptError> {
+        Self::compile_needing(
+            source,
+            text,
+            params,
+            (
+                "options",
+                "the script defines no `fn options(p)` (it must return the positions one move can reach)",
+            ),
+        )
+    }
+
+    /// Compiles `text` as [`compile_with`](Self::compile_with) does, refused with
+    /// `needs.1` unless it defines `fn needs.0(p)`.
+    fn compile_needing(
+        source: &str,
+        text: &str,
+        params: &Params,
+        needs: (&str, &str),
     ) -> Result<ScriptGame, ScriptError> {
         let rules = |message: String| ScriptError::Rules {
             file: source.to_string(),
@@ -401,10 +427,10 @@ impl ScriptGame {
             ast.iter_functions()
                 .any(|f| f.name == name && f.params.len() == 1)
         };
-        if !defines("options") {
+        if !defines(needs.0) {
             return Err(ScriptError::Rules {
                 file: source.to_string(),
-                message: "the script defines no `fn options(p)` (it must return the positions one move can reach)".to_string(),
+                message: needs.1.to_string(),
             });
         }
         let has_canonical = defines("canonical");
@@ -549,6 +575,99 @@ impl ScriptGame {
             out.push(comps);
         }
     }
+}
+
+/// A coin-turning rule written as a script (`coins:FILE`; *Winning Ways*, ch. 14): `fn
+/// turns(x)` returns, for the head at coin `x`, every set of other coins a move with it as
+/// its rightmost may turn, an array of arrays of coin numbers left of `x` (`[]` turns the
+/// head alone). Coins are numbered from 0, or from 1 where the top level says `const FIRST
+/// = 1;`. `turns` is asked once for each coin of the longest row, and the rule refused with
+/// the coin and the set when a set names a coin that is not left of its head, or one twice.
+pub fn coin_rule(
+    path: &Path,
+    name: &str,
+    params: &Params,
+) -> Result<crate::games::coins::Listed, ScriptError> {
+    let text = ScriptGame::read_text(path, name)?;
+    let game = ScriptGame::compile_needing(
+        name,
+        &text,
+        params,
+        (
+            "turns",
+            "the script defines no `fn turns(x)` (it must list the sets of coins a move may turn with the head at coin x)",
+        ),
+    )?;
+    let rules = |message: String| ScriptError::Rules {
+        file: name.to_string(),
+        message,
+    };
+    let first = match game.scope.borrow().get_value::<i64>("FIRST") {
+        None | Some(0) => 0u64,
+        Some(1) => 1,
+        Some(other) => {
+            return Err(rules(format!(
+                "FIRST is the number of the leftmost coin, 0 or 1, not {other}"
+            )));
+        }
+    };
+    let coins = crate::games::coins::MAX_COINS as u64;
+    let mut others = Vec::with_capacity(coins as usize);
+    let mut total = 0usize;
+    for x in first..first + coins {
+        let result = game.call("turns", &ScriptPosition::Int(x as i64));
+        if let Some(fault) = game.fault() {
+            // Already "FILE:LINE:COLUMN: what", as the file and the message.
+            let (place, message) = fault.split_once(": ").unwrap_or((name, &fault));
+            return Err(ScriptError::Rules {
+                file: place.to_string(),
+                message: message.to_string(),
+            });
+        }
+        let Some(result) = result else {
+            return Err(rules(format!("turns({x}) failed")));
+        };
+        let bad = |what: String| {
+            rules(format!(
+                "turns({x}) must return an array of sets of coins, each an array of coin numbers like [0, 2], but {what}"
+            ))
+        };
+        let kind = result.type_name();
+        let sets = result
+            .into_array()
+            .map_err(|_| bad(format!("it returned a {kind}")))?;
+        total += sets.len();
+        if total > crate::games::coins::MAX_LISTED_MOVES {
+            return Err(rules(format!(
+                "the rule lists more than {} moves over a row of {coins} coins",
+                crate::games::coins::MAX_LISTED_MOVES
+            )));
+        }
+        let mut listed = Vec::with_capacity(sets.len());
+        for (i, set) in sets.into_iter().enumerate() {
+            let kind = set.type_name();
+            let coins_named = set
+                .into_array()
+                .map_err(|_| bad(format!("set {} is a {kind}", i + 1)))?;
+            let mut at = Vec::with_capacity(coins_named.len());
+            for c in coins_named {
+                let y = c
+                    .as_int()
+                    .map_err(|t| bad(format!("set {} holds a {t}", i + 1)))?;
+                let index = y - first as i64;
+                if index < 0 || index >= (x - first) as i64 {
+                    return Err(rules(format!(
+                        "turns({x}) lists coin {y} in set {}: every other coin a move turns lies left of its rightmost, the head at coin {x}, and the coins are numbered from {first}",
+                        i + 1
+                    )));
+                }
+                at.push(index as u32);
+            }
+            listed.push(at);
+        }
+        others.push(listed);
+    }
+    crate::games::coins::Listed::new(first, &others).map_err(rules)
 }
 
 /// A script fault, a cycle or too many positions: all the rules' fault or past the limit
