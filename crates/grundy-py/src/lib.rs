@@ -797,6 +797,17 @@ fn games_json() -> PyResult<String> {
     serde_json::to_string(&catalogue::ENTRIES).map_err(|e| GrundyError::new_err(e.to_string()))
 }
 
+/// The kind of the game called `game` (`heaps`, `graph`, `coins`, ...), as the
+/// catalogue says it; an unknown name is refused as `analyze` refuses it.
+#[pyfunction]
+fn kind_of(game: &str) -> PyResult<String> {
+    let named = catalogue::lookup(game).map_err(error)?;
+    serde_json::to_value(named.entry().kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .ok_or_else(|| GrundyError::new_err("a kind that cannot be written"))
+}
+
 /// One game of a survey (`grundy::survey::run_one`), its record as JSON text. `dir` keeps
 /// its checkpoint and certificate; `time_limit` in seconds; `threads` for its scans.
 #[pyfunction]
@@ -1053,6 +1064,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sequence_object, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_object, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
+    m.add_function(wrap_pyfunction!(kind_of, m)?)?;
     m.add_function(wrap_pyfunction!(table_json, m)?)?;
     m.add_function(wrap_pyfunction!(table_check, m)?)?;
     m.add_function(wrap_pyfunction!(table_text, m)?)?;

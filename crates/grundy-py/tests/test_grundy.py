@@ -700,3 +700,23 @@ def test_nothing_imports_dask_unless_asked():
     code = "import sys, grundy; grundy.survey(['0.6'], 100); grundy.table('cram', 2, 2); print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_graphs_are_edge_lists_or_networkx_graphs():
+    # An edge list on vertices from 1 is the text `n m` and the edges.
+    triangle = [(1, 2), (2, 3), (3, 1)]
+    assert grundy.analyze("arc-kayles", triangle) == grundy.analyze("arc-kayles", "3 3\n1 2\n2 3\n3 1\n")
+    assert grundy.analyze("hackenbush", [(1, 2), (2, 3)]).value == 2
+    # With its token after it, for the games that have one.
+    assert grundy.analyze("geography", ([(1, 2), (2, 3)], 1)) == grundy.analyze("geography", "3 2\n1 2\n2 3\n1\n")
+    # A list of pairs is no position of a heap game: refused as the command line refuses it.
+    with pytest.raises(grundy.InputError):
+        grundy.analyze("nim", [(1, 2)])
+    nx = pytest.importorskip("networkx")
+    assert grundy.analyze("node-kayles", nx.path_graph(7)) == grundy.analyze("node-kayles", "path:7")
+    assert grundy.analyze("node-kayles", nx.petersen_graph()).value == grundy.analyze("node-kayles", "petersen").value
+    # Nodes of any name are numbered in the graph's own order; tokens by their names.
+    g = nx.DiGraph([("a", "b"), ("b", "c"), ("c", "a"), ("a", "d")])
+    assert grundy.analyze("geography", (g, "a")) == grundy.analyze("geography", "4 4\n1 2\n2 3\n3 1\n1 4\n1\n")
+    with pytest.raises(grundy.InputError, match="token 'z' is no node"):
+        grundy.analyze("geography", (g, "z"))

@@ -131,6 +131,63 @@ class SequenceArray(_np.ndarray):
         self.checksum = getattr(obj, "checksum", None)
 
 
+def _is_nx_graph(g: Any) -> bool:
+    # A networkx graph, known by what it has, so networkx is imported only by its user.
+    return hasattr(g, "nodes") and hasattr(g, "edges") and hasattr(g, "is_directed")
+
+
+def _is_edge(e: Any) -> bool:
+    return (
+        isinstance(e, (tuple, list))
+        and len(e) == 2
+        and all(isinstance(v, _numbers.Integral) and not isinstance(v, bool) for v in e)
+    )
+
+
+def _is_graph(g: Any) -> bool:
+    return _is_nx_graph(g) or (isinstance(g, (list, tuple)) and len(g) > 0 and all(_is_edge(e) for e in g))
+
+
+def _graph_text(position: Any) -> str:
+    """A graph as the graph games read it: ``n m``, then each edge ``u v`` (vertices from 1),
+    then the tokens where the position is ``(graph, tokens)``. A networkx graph's nodes are
+    numbered 1, 2, ... in its own order; an edge list is taken as it is, ``n`` its largest
+    vertex."""
+    tokens = None
+    if isinstance(position, tuple) and len(position) == 2 and _is_graph(position[0]) and not _is_edge(position):
+        position, tokens = position
+    if _is_nx_graph(position):
+        number = {v: i + 1 for i, v in enumerate(position.nodes)}
+        n = len(number)
+        edges = [(number[e[0]], number[e[1]]) for e in position.edges]
+        if tokens is not None:
+            listed = tokens if isinstance(tokens, (list, tuple)) else [tokens]
+            try:
+                tokens = [number[t] for t in listed]
+            except KeyError as e:
+                raise InputError(f"position: token {e.args[0]!r} is no node of the graph") from None
+    else:
+        edges = [(int(u), int(v)) for u, v in position]
+        n = max(max(e) for e in edges)
+    text = f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
+    if tokens is not None:
+        listed = tokens if isinstance(tokens, (list, tuple)) else [tokens]
+        text += " ".join(str(int(t)) for t in listed) + "\n"
+    return text
+
+
+def _position_for(game: str, position: Any) -> str:
+    """The text a named game reads: a graph (networkx, or a list of edges ``(u, v)``, with
+    the tokens after it as ``(graph, tokens)``) for the games on graphs, and everything else
+    as ``_position_text`` writes it."""
+    if not isinstance(position, str) and (_is_graph(position) or (
+        isinstance(position, tuple) and len(position) == 2 and _is_graph(position[0])
+    )):
+        if _grundy.kind_of(game) == "graph":
+            return _graph_text(position)
+    return _position_text(position)
+
+
 def _position_text(position: Position) -> str:
     if isinstance(position, str):
         return position
@@ -154,8 +211,11 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     ``game`` is a name the command line knows (``"kayles"``, ``"octal:0.137"``, ``"cram"``,
     ``"graph"``, ...) or an object with a method ``options(self, position)``. For a name,
     ``position`` is the text ``grundy analyze NAME`` reads, or for heap games a list of heap
-    sizes; for an object, a position (an int or a tuple of ints) or a list of them played
-    side by side. ``misere`` asks for misère play (the last move loses); ``memory`` bounds the
+    sizes, or for the games on graphs (``"node-kayles"``, ``"arc-kayles"``,
+    ``"hackenbush"``, ``"geography"``, ``"graph"``) a graph: a list of edges ``(u, v)`` on
+    vertices from 1, or a networkx graph, with its tokens after it as ``(graph, tokens)``
+    where the game has tokens; for an object, a position (an int, a str, or a tuple of these
+    nested to any shape) or a list of them played side by side. ``misere`` asks for misère play (the last move loses); ``memory`` bounds the
     engine's tables in bytes where the command line's ``--memory`` does, and the positions
     a game written in Python may hold (as a script's are held).
 
@@ -164,7 +224,7 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     position in its notes.
     """
     if isinstance(game, str):
-        position = _position_text(position)
+        position = _position_for(game, position)
         text = _grundy.analyze_json(game, position, misere, memory)
         return Report(_json.loads(text), None if misere else (game, position))
     if memory is None:
@@ -393,7 +453,7 @@ def explore(game: Any, *, upto: Optional[int] = None, grid: Optional[tuple] = No
 def picture(game: str, position: Position) -> bytes:
     """The PNG ``grundy analyze GAME --png`` draws of ``position``: boards with their winning
     moves, the sheet, cakes, graphs of at most 60 vertices."""
-    return _grundy.picture_png(game, _position_text(position))
+    return _grundy.picture_png(game, _position_for(game, position))
 
 
 @_functools.lru_cache(maxsize=1)
