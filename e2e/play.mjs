@@ -474,6 +474,50 @@ try {
   if (s !== "you-win") fail(`arc-kayles: following the green edges ended in '${s}'`);
   console.log(`arc-kayles: drawn from its notation and won by clicking green edges in ${moves} moves`);
 
+  // 7e. Node-Kayles on a grid family: a vertex for each move, clickable and coloured as
+  //     analyze says; won from a won position by clicking green vertices. The graph is
+  //     laid out by force, no two vertices on one spot.
+  s = await newGame(page, "node-kayles", "grid:2x3", "you");
+  moves = 0;
+  while (s === "your-move") {
+    const vertices = await page.$$eval("#heaps svg.graph .vertex.move", (vs) =>
+      vs.map((v) => ({ vertex: v.dataset.vertex, winning: v.dataset.winning, position: v.dataset.position })));
+    const listedMoves = await listed(page);
+    if (vertices.length !== listedMoves.length) fail(`node-kayles: ${vertices.length} vertices to click, ${listedMoves.length} moves listed`);
+    for (const v of vertices) {
+      const lost = (await api(url, "api/analyze", "node-kayles", v.position)).winner === "second";
+      if (lost !== (v.winning === "true")) fail(`node-kayles: vertex ${v.vertex} is coloured wrong`);
+    }
+    const spots = await page.$$eval("#heaps svg.graph .vertex circle", (cs) =>
+      cs.map((c) => `${Math.round(c.getAttribute("cx"))},${Math.round(c.getAttribute("cy"))}`));
+    if (new Set(spots).size !== spots.length) fail(`node-kayles: two vertices drawn on one spot (${spots.join(" ")})`);
+    if (moves === 0) await page.screenshot({ path: `${shots}/node-kayles.png`, fullPage: true });
+    const green = await page.$("#heaps svg.graph .vertex.move[data-winning='true']");
+    if (!green) fail("node-kayles: no green vertex from a won position");
+    await green.click();
+    moves++;
+    s = await state(page);
+  }
+  if (s !== "you-win") fail(`node-kayles: following the green vertices ended in '${s}'`);
+  console.log(`node-kayles: won by clicking green vertices in ${moves} moves`);
+
+  // 7f. A Hackenbush tree stands on its ground: every vertex above the one it hangs from.
+  await newGame(page, "hackenbush", "5\n1 2\n2 3\n2 4\n1 5\n", "you");
+  const heights = await page.$$eval("#heaps svg.graph .vertex", (vs) =>
+    Object.fromEntries(vs.map((v) => [v.dataset.vertex, Number(v.querySelector("circle").getAttribute("cy"))])));
+  for (const [child, parent] of [[2, 1], [3, 2], [4, 2], [5, 1]]) {
+    if (!(heights[child] < heights[parent])) fail(`hackenbush: vertex ${child} is not drawn above vertex ${parent} (${JSON.stringify(heights)})`);
+  }
+  await page.screenshot({ path: `${shots}/hackenbush.png`, fullPage: true });
+  console.log("hackenbush: the tree drawn standing on its ground");
+
+  // 7g. Coins are drawn as coins, heads and tails.
+  await newGame(page, "turning-corners", "TTT TTH THT", "you");
+  const faces = await page.$$eval("#heaps .coin", (cs) => cs.map((c) => (c.classList.contains("heads") ? "H" : "T")).join(""));
+  if (faces !== "TTTTTHTHT") fail(`turning-corners: the coins on the page read '${faces}'`);
+  await page.screenshot({ path: `${shots}/turning-corners.png`, fullPage: true });
+  console.log("coins: a board of coins drawn heads and tails");
+
   // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);

@@ -35,12 +35,16 @@ pub enum Drawing {
         /// The text.
         text: String,
     },
-    /// Vertices on a circle joined by edges, which have no direction.
+    /// Vertices joined by edges, which have no direction.
     Graph {
         /// How many vertices (numbered from 1).
         vertices: u64,
         /// The edges, each a pair of vertices.
         edges: Vec<[u64; 2]>,
+        /// A vertex standing for the ground (green Hackenbush): the page draws it at the
+        /// bottom and the others in rows by their distance from it, a tree as a tree.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ground: Option<u64>,
     },
 }
 
@@ -105,7 +109,9 @@ pub fn check(drawing: &Drawing) -> Result<(), String> {
             "a graph of {} edges (at most {MAX_EDGES} are drawn)",
             edges.len()
         )),
-        Drawing::Graph { vertices, edges } => match edges
+        Drawing::Graph {
+            vertices, edges, ..
+        } => match edges
             .iter()
             .find(|e| e.iter().any(|&v| v == 0 || v > *vertices))
         {

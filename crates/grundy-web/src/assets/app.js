@@ -248,14 +248,103 @@ function cellBoard(list) {
   });
 }
 
-// A graph whose edges are played (a drawing of kind "graph"): its vertices on a circle,
-// each edge a line; an edge some move is along is played by a click on it, coloured by
-// what the move leaves when hints are on.
+// Where each vertex of a drawn graph goes, in a square of `size`: with a ground (green
+// Hackenbush), the ground at the bottom and every other vertex in the row of its distance
+// from it, each row in the order its vertices were reached, so a tree stands as a tree;
+// otherwise a force-directed layout (Fruchterman and Reingold, 1991) started from the
+// circle, so the same graph is always drawn the same way.
+function graphLayout(d, size, margin) {
+  const n = d.vertices;
+  const near = Array.from({ length: n + 1 }, () => []);
+  d.edges.forEach(([a, b]) => { if (a !== b) { near[a].push(b); near[b].push(a); } });
+  const spread = (pos) => {
+    // Scaled into the square, the margin kept.
+    const xs = pos.slice(1).map((p) => p[0]);
+    const ys = pos.slice(1).map((p) => p[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const fit = (v, lo, hi) => (hi - lo < 1e-9 ? size / 2 : margin + ((v - lo) / (hi - lo)) * (size - 2 * margin));
+    return (v) => [fit(pos[v][0], x0, x1), fit(pos[v][1], y0, y1)];
+  };
+  if (n <= 2) return onCircle(n, size, margin);
+  if (d.ground) {
+    const depth = new Array(n + 1).fill(-1);
+    const rows = [[d.ground]];
+    depth[d.ground] = 0;
+    for (let k = 0; rows[k].length; k++) {
+      rows.push([]);
+      rows[k].forEach((v) => near[v].forEach((w) => {
+        if (depth[w] < 0) { depth[w] = k + 1; rows[k + 1].push(w); }
+      }));
+    }
+    const pos = new Array(n + 1);
+    rows.forEach((row, k) => row.forEach((v, i) => { pos[v] = [(i + 1) / (row.length + 1), -k]; }));
+    // Vertices cut off from the ground (none in a position read) in one row above.
+    const loose = [];
+    for (let v = 1; v <= n; v++) if (!pos[v]) loose.push(v);
+    loose.forEach((v, i) => { pos[v] = [(i + 1) / (loose.length + 1), -rows.length]; });
+    return spread(pos);
+  }
+  // The start: rows by distance from the first vertex of each part (a grid starts as its
+  // diagonals, a path as a line), so the forces untangle little.
+  const pos = new Array(n + 1);
+  let column = 0;
+  for (let root = 1; root <= n; root++) {
+    if (pos[root]) continue;
+    let row = [root];
+    pos[root] = [column, 0];
+    let widest = 1;
+    for (let k = 1; row.length; k++) {
+      const next = [];
+      row.forEach((v) => near[v].forEach((w) => {
+        if (!pos[w]) { pos[w] = [column + next.length, k]; next.push(w); }
+      }));
+      widest = Math.max(widest, next.length);
+      row = next;
+    }
+    column += widest + 1;
+  }
+  const scale = Math.max(column, ...pos.slice(1).map((p) => p[1] + 1));
+  for (let v = 1; v <= n; v++) pos[v] = [pos[v][0] / scale, pos[v][1] / scale];
+  const k = Math.sqrt(1 / n);
+  for (let step = 0, t = 0.05; step < 200; step++, t *= 0.98) {
+    const push = pos.map(() => [0, 0]);
+    for (let a = 1; a <= n; a++) {
+      for (let b = a + 1; b <= n; b++) {
+        const dx = pos[a][0] - pos[b][0];
+        const dy = pos[a][1] - pos[b][1];
+        const dist = Math.max(Math.hypot(dx, dy), 1e-6);
+        const f = (k * k) / dist;
+        push[a][0] += (dx / dist) * f; push[a][1] += (dy / dist) * f;
+        push[b][0] -= (dx / dist) * f; push[b][1] -= (dy / dist) * f;
+      }
+    }
+    d.edges.forEach(([a, b]) => {
+      if (a === b) return;
+      const dx = pos[a][0] - pos[b][0];
+      const dy = pos[a][1] - pos[b][1];
+      const dist = Math.max(Math.hypot(dx, dy), 1e-6);
+      const f = (dist * dist) / k;
+      push[a][0] -= (dx / dist) * f; push[a][1] -= (dy / dist) * f;
+      push[b][0] += (dx / dist) * f; push[b][1] += (dy / dist) * f;
+    });
+    for (let v = 1; v <= n; v++) {
+      const len = Math.max(Math.hypot(...push[v]), 1e-9);
+      const moved = Math.min(len, t);
+      pos[v] = [pos[v][0] + (push[v][0] / len) * moved, pos[v][1] + (push[v][1] / len) * moved];
+    }
+  }
+  return spread(pos);
+}
+
+// A graph whose edges or vertices are played (a drawing of kind "graph"): its vertices
+// laid out by graphLayout, each edge a line; an edge some move is along, or a vertex some
+// move takes, is played by a click on it, coloured by what the move leaves when hints are
+// on.
 function edgeGraph(list, d) {
   const el = svgEl;
   const size = 360;
   const r = d.vertices > 30 ? 9 : 13;
-  const at = onCircle(d.vertices, size, 30);
+  const at = graphLayout(d, size, 30);
   const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph", role: "group" });
   svg.setAttribute("aria-label", `a graph of ${d.vertices} vertices and ${d.edges.length} edges`);
   const moveOf = new Map();
@@ -278,14 +367,18 @@ function edgeGraph(list, d) {
     edge.dataset.along = `${a}-${b}`;
     svg.appendChild(playable(edge, list, m));
   });
+  const taking = new Map();
+  list.moves.forEach((m) => { if (m.vertex) taking.set(m.vertex, m); });
   for (let v = 1; v <= d.vertices; v++) {
     const [x, y] = at(v);
-    const node = el("g", { class: "vertex", "data-vertex": v });
+    const node = el("g", { class: v === d.ground ? "vertex ground" : "vertex", "data-vertex": v });
     node.appendChild(el("circle", { cx: x, cy: y, r, class: "disc" }));
     const label = el("text", { x, y });
     label.textContent = String(v);
     node.appendChild(label);
-    svg.appendChild(node);
+    const m = taking.get(v);
+    if (m) node.classList.add("move");
+    svg.appendChild(m ? playable(node, list, m) : node);
   }
   return svg;
 }
@@ -298,7 +391,16 @@ function drawnBoard(list) {
   list.drawings.forEach((d, i) => {
     const part = make("figure", `part drawn-${d.kind}`);
     part.dataset.kind = d.kind;
-    if (d.kind === "grid") {
+    // Coins (cells all H or T) as coins, heads up or down; other cells as their text.
+    const rows = d.kind === "grid" ? d.rows : d.kind === "row" ? [d.cells] : null;
+    const coins = rows && rows.every((row) => row.every((c) => c === "H" || c === "T"));
+    if (coins) {
+      part.append(grid(rows, (text) => {
+        const coin = make("span", text === "H" ? "coin heads" : "coin tails", text);
+        coin.title = text === "H" ? "heads" : "tails";
+        return coin;
+      }));
+    } else if (d.kind === "grid") {
       part.append(grid(d.rows, (text) => make("span", "", text)));
     } else if (d.kind === "row") {
       part.append(grid([d.cells], (text) => make("span", "", text)));

@@ -554,7 +554,7 @@ pub const ENTRIES: &[Entry] = &[
         features: &[Analyze, Moves, Picture],
         knobs: &[],
         example: "grid:2x4",
-        play: "Pick a move from the list: each takes one vertex and every vertex joined to it.",
+        play: "Click a vertex to take it and its neighbours.",
         make: |name, _| {
             Ok(object::Notated::boxed(
                 crate::games::node_kayles::NodeKayles::default(),

@@ -298,6 +298,7 @@ impl<N: Notation + 'static> Notated<N> {
                 cell: None,
                 cells: m.cells,
                 along: m.along,
+                vertex: m.vertex,
             });
             sums.push(next);
         }

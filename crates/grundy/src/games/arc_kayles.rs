@@ -173,6 +173,7 @@ impl Notation for ArcKayles {
                 leaves,
                 cells: None,
                 along: Some([u64::from(u) + offset, u64::from(v) + offset]),
+                vertex: None,
             })
             .collect()
     }
@@ -190,6 +191,7 @@ impl Notation for ArcKayles {
         let drawing = Drawing::Graph {
             vertices: offset - 1,
             edges,
+            ground: None,
         };
         crate::drawing::check(&drawing).is_ok().then_some(drawing)
     }

@@ -373,6 +373,7 @@ impl Notation for Bitboard {
                 leaves: crate::game::to(mask & !rect.mask),
                 cells: Some(vec![[r0 as u64, c0 as u64], [r1 as u64, c1 as u64]]),
                 along: None,
+                vertex: None,
             });
         });
         moves

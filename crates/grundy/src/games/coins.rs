@@ -351,6 +351,7 @@ impl Notation for Coins {
                     }),
                     cells: Some(coins.iter().map(|&c| [1, c - first + 1]).collect()),
                     along: None,
+                    vertex: None,
                 });
             }
         }

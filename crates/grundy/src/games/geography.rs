@@ -166,6 +166,7 @@ impl Notation for Geography {
                 leaves: to(p.after(w)),
                 cells: None,
                 along: Some([u64::from(p.token) + 1, u64::from(w) + 1]),
+                vertex: None,
             })
             .collect()
     }
@@ -182,6 +183,7 @@ impl Notation for Geography {
         let drawing = Drawing::Graph {
             vertices: u64::from(p.vertices),
             edges,
+            ground: None,
         };
         crate::drawing::check(&drawing).is_ok().then_some(drawing)
     }

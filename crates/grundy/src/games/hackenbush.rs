@@ -368,6 +368,7 @@ fn labelled(edge: [u32; 2], offset: u64, leaves: Components<Branch>) -> Labelled
         leaves,
         cells: None,
         along: (a != b).then_some([a, b]),
+        vertex: None,
     }
 }
 
@@ -477,6 +478,7 @@ impl Notation for Hackenbush {
         let drawing = Drawing::Graph {
             vertices: 1 + sum.iter().map(|b| u64::from(b.order) - 1).sum::<u64>(),
             edges,
+            ground: Some(1),
         };
         crate::drawing::check(&drawing).is_ok().then_some(drawing)
     }

@@ -332,6 +332,7 @@ impl<B: CutBoard> Notation for CutGame<B> {
                 leaves: crate::game::to(Self::after(p, (r, c))),
                 cells: Some(vec![[r as u64 + 1, c as u64 + 1]]),
                 along: None,
+                vertex: None,
             })
             .collect()
     }

@@ -107,6 +107,7 @@ impl Notation for LameQueen {
                     leaves,
                     cells: Some(vec![[u64::from(x - a + 1), u64::from(b)]]),
                     along: None,
+                    vertex: None,
                 }
             })
             .collect()
@@ -163,6 +164,7 @@ impl Notation for ContestQueen {
                     leaves: crate::game::to((d, a, b)),
                     cells: l.cells,
                     along: None,
+                    vertex: None,
                 }
             })
             .collect()

@@ -218,6 +218,7 @@ impl Notation for NodeKayles {
                     leaves,
                     cells: None,
                     along: None,
+                    vertex: Some(vertex),
                 }
             })
             .collect()
@@ -235,6 +236,7 @@ impl Notation for NodeKayles {
         let drawing = Drawing::Graph {
             vertices: sum.iter().map(|c| u64::from(c.order)).sum(),
             edges,
+            ground: None,
         };
         crate::drawing::check(&drawing).is_ok().then_some(drawing)
     }

@@ -34,6 +34,8 @@ pub struct Labelled<P> {
     pub cells: Option<Vec<[u64; 2]>>,
     /// The edge the move is along, when the drawing is a graph (vertices from 1).
     pub along: Option<[u64; 2]>,
+    /// The vertex the move takes, when the drawing is a graph (from 1).
+    pub vertex: Option<u64>,
 }
 
 /// How the positions of a game are read, written, labelled and drawn.
@@ -61,6 +63,7 @@ pub trait Notation: Game<Position: Ord + std::fmt::Debug> {
                 leaves,
                 cells: None,
                 along: None,
+                vertex: None,
             })
             .collect()
     }

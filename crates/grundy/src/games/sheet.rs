@@ -88,6 +88,7 @@ impl Notation for Sheet {
                 leaves: crate::game::to(c.after),
                 cells: None,
                 along: None,
+                vertex: None,
             })
             .collect()
     }

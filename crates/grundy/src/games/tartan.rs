@@ -241,6 +241,7 @@ impl Notation for Tartan {
                                 .collect(),
                         ),
                         along: None,
+                        vertex: None,
                     });
                 }
             }

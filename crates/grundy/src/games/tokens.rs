@@ -237,6 +237,7 @@ impl Notation for TokenGraph {
                 }),
                 cells: None,
                 along: Some([u64::from(t.at) + 1, u64::from(w) + 1]),
+                vertex: None,
             })
             .collect()
     }

@@ -34,7 +34,9 @@ impl Picture {
 /// The picture of an analysed position, whatever kind it is.
 pub fn drawn(report: &Report) -> Result<Picture, Error> {
     if let Report::Sum(r) = report
-        && let Some(crate::drawing::Drawing::Graph { vertices, edges }) = &r.drawing
+        && let Some(crate::drawing::Drawing::Graph {
+            vertices, edges, ..
+        }) = &r.drawing
     {
         let winning: Vec<[u64; 2]> = r.winning_moves.iter().filter_map(|m| m.along).collect();
         let mut said = caption(report, None);

@@ -73,6 +73,10 @@ pub struct Move {
     /// a game whose drawing is a graph of edges: the edge the move is along.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub along: Option<[u64; 2]>,
+    /// A game whose drawing is a graph of vertices played (Node-Kayles): the vertex taken
+    /// (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vertex: Option<u64>,
     /// The cakes: the cake the move is on (from 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<usize>,
@@ -120,6 +124,7 @@ impl Move {
             cell: None,
             cells: None,
             along: None,
+            vertex: None,
             part: None,
             cut_after_column: None,
             cut_after_row: None,
@@ -308,6 +313,8 @@ pub struct Candidate<P> {
     pub cells: Option<Vec<[u64; 2]>>,
     /// The edge a move is along, on a drawn graph.
     pub along: Option<[u64; 2]>,
+    /// The vertex a move takes, on a drawn graph.
+    pub vertex: Option<u64>,
 }
 
 impl<P> Candidate<P> {
@@ -320,6 +327,7 @@ impl<P> Candidate<P> {
             cell: None,
             cells: None,
             along: None,
+            vertex: None,
         }
     }
 }
@@ -341,6 +349,7 @@ pub fn with_outcomes<P>(
                 cell: c.cell,
                 cells: c.cells,
                 along: c.along,
+                vertex: c.vertex,
                 ..Move::new(c.label, c.position, value_after, winning, c.size)
             })
         })

@@ -1088,6 +1088,7 @@ impl crate::games::notation::Notation for ScriptGame {
                 leaves,
                 cells: None,
                 along: None,
+                vertex: None,
             })
             .collect()
     }

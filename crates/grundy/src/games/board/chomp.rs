@@ -246,6 +246,7 @@ impl Notation for Chomp {
                 // Drawn top row first: the bottom row is the last.
                 cells: Some(vec![[(rows - bite.row) as u64, bite.col as u64 + 1]]),
                 along: None,
+                vertex: None,
             })
             .collect()
     }

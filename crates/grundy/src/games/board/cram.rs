@@ -615,6 +615,7 @@ impl<B: Bits> Notation for Board<B> {
                 leaves: crate::game::to(self.0.after(free, p)),
                 cells: Some(self.0.cells(p).to_vec()),
                 along: None,
+                vertex: None,
             })
             .collect()
     }
