@@ -433,6 +433,30 @@ fn script_games_are_served_only_from_the_folder_given() {
         let (status, body) = post(&server.addr, "/api/analyze", &format!("script:{name}"), "1");
         assert_eq!(status, 404, "{name}: {body}");
     }
+    // Parameters: given as the command line gives them, each set its own game; one the
+    // script does not read, or none where one is needed, is 400 with the reason.
+    let with = |params: Value| {
+        let body = serde_json::json!({ "game": "script:intervals", "position": "[1, 100]", "params": params })
+            .to_string();
+        request(&server.addr, "POST", "/api/analyze", body.as_bytes())
+    };
+    let (status, body) = with(serde_json::json!({ "intervals": "[[1, 5], [6, 8]]" }));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["grundy"], 0, "{body}");
+    assert_eq!(
+        json(&body)["game"],
+        "intervals.rhai (intervals=[[1, 5], [6, 8]])"
+    );
+    let (status, body) = with(serde_json::json!({ "intervals": "[[1, 5]]" }));
+    assert_eq!(json(&body)["grundy"], 1, "{status} {body}");
+    let (status, body) = with(serde_json::json!({}));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("has no default"), "{body}");
+    let (status, body) = with(serde_json::json!({ "intervals": "[[1, 5]]", "k": "2" }));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("declares no parameter 'k'"), "{body}");
+    let (status, body) = post(&server.addr, "/api/analyze", "nim", "3");
+    assert_eq!(status, 200, "{body}");
     super::assert_refused(
         &["serve", "--port", "0", "--scripts", "/nonexistent"],
         "",

@@ -919,7 +919,7 @@ impl ScriptGame {
             .collect::<Result<Vec<_>, _>>()?;
         let grundy = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
         Ok(ScriptAnalysis {
-            game: self.source.clone(),
+            game: self.name(),
             positions: positions.to_vec(),
             values,
             grundy,
