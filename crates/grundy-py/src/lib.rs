@@ -297,6 +297,29 @@ impl Pos {
         ))
     }
 
+    /// How much of [`grundy::script::MAX_SIZE`] the position takes.
+    fn size(&self) -> u64 {
+        match self {
+            Pos::Int(_) => 1,
+            Pos::Tuple(v) => 1 + v.len() as u64,
+            Pos::Str(s) => s.len().max(1) as u64,
+            Pos::Nested(items) => 1 + items.iter().map(Pos::size).sum::<u64>(),
+        }
+    }
+
+    /// The position as a message shows it: its first 60 characters or so.
+    fn shortened(&self) -> String {
+        let text = self.to_string();
+        if text.len() <= 64 {
+            return text;
+        }
+        let mut cut = 60;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        format!("{}...", &text[..cut])
+    }
+
     /// The tuple of `items`: [`Pos::Tuple`] when they are all ints.
     fn of(items: Vec<Pos>) -> Pos {
         match items
@@ -377,6 +400,9 @@ struct PyGame<'py> {
     obj: Bound<'py, PyAny>,
     raised: RefCell<Option<PyErr>>,
     calls: std::cell::Cell<u64>,
+    /// The ints, tuples and characters of every option returned so far: long positions
+    /// are bounded by their size, as a script's are ([`grundy::script::MAX_TOTAL_DATA`]).
+    data: std::cell::Cell<u64>,
 }
 
 impl<'py> PyGame<'py> {
@@ -390,6 +416,7 @@ impl<'py> PyGame<'py> {
             obj,
             raised: RefCell::new(None),
             calls: std::cell::Cell::new(0),
+            data: std::cell::Cell::new(0),
         })
     }
 
@@ -408,12 +435,16 @@ impl<'py> PyGame<'py> {
             .inspect_err(|e| {
                 let _ = e.value(py).call_method1(
                     "add_note",
-                    (format!("while grundy listed the options of position {p}"),),
+                    (format!(
+                        "while grundy listed the options of position {}",
+                        p.shortened()
+                    ),),
                 );
             })?;
         let items = result.try_iter().map_err(|_| {
             InputError::new_err(format!(
-                "options({p}) must return a list of options (positions, or grundy.Sum of them), but it returned {}",
+                "options({}) must return a list of options (positions, or grundy.Sum of them), but it returned {}",
+                p.shortened(),
                 result
                     .get_type()
                     .name()
@@ -430,6 +461,15 @@ impl<'py> PyGame<'py> {
             } else {
                 comps.push(Pos::read(&item).map_err(|what| bad_option(p, i, &what))?);
             }
+            let size: u64 = comps.iter().map(Pos::size).sum();
+            self.data.set(self.data.get() + size);
+            if self.data.get() > grundy::script::MAX_TOTAL_DATA {
+                return Err(InputError::new_err(format!(
+                    "options({}) returned positions that bring all the game's options have returned past {} ints, tuples and characters",
+                    p.shortened(),
+                    grundy::script::MAX_TOTAL_DATA
+                )));
+            }
             out.push(comps);
         }
         Ok(())
@@ -437,7 +477,11 @@ impl<'py> PyGame<'py> {
 }
 
 fn bad_option(p: &Pos, i: usize, what: &str) -> PyErr {
-    InputError::new_err(format!("options({p}): option {} is {what}", i + 1))
+    InputError::new_err(format!(
+        "options({}): option {} is {what}",
+        p.shortened(),
+        i + 1
+    ))
 }
 
 impl Game for PyGame<'_> {

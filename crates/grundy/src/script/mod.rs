@@ -137,7 +137,17 @@ pub struct ScriptGame {
     calls: Cell<u64>,
     /// Rhai operations run so far, over every call, and their bound.
     meter: Rc<Meter>,
+    /// The integers, lists and characters of every option returned so far, and their
+    /// bound: a position of 10^6 integers is one Rhai operation to copy, so operations
+    /// alone do not bound the work and memory of a game on long positions.
+    data: Cell<u64>,
+    data_limit: Cell<u64>,
 }
+
+/// The most integers, lists and characters all the options of one game may hold together,
+/// by default (2 GiB at 8 bytes each); [`ScriptGame::solver`] lowers it to what its
+/// positions' budget allows.
+pub const MAX_TOTAL_DATA: u64 = 1 << 28;
 
 /// The parameters given to a script, and the names its top level has read.
 struct ParamState {
@@ -467,6 +477,8 @@ impl ScriptGame {
             fault: RefCell::new(None),
             calls: Cell::new(0),
             meter,
+            data: Cell::new(0),
+            data_limit: Cell::new(MAX_TOTAL_DATA),
         })
     }
 
@@ -536,7 +548,7 @@ impl ScriptGame {
             Err(e) => {
                 drop(scope);
                 let (at, message) = runtime(&e);
-                self.fail(at, format!("{name}({p}) failed: {message}"));
+                self.fail(at, format!("{name}({}) failed: {message}", shortened(p)));
                 None
             }
         }
@@ -551,7 +563,7 @@ impl ScriptGame {
         let bad = |what: String| {
             self.fail(
                 None,
-                format!("options({p}) must return an array (or moves()) of positions (integers, strings, lists, or sum([...])), but {what}"),
+                format!("options({}) must return an array (or moves()) of positions (integers, strings, lists, or sum([...])), but {what}", shortened(p)),
             )
         };
         // The array is the script's own return value: taken, not copied.
@@ -571,6 +583,18 @@ impl ScriptGame {
             };
             if let Err(what) = read {
                 return bad(format!("option {} is {what}", i + 1));
+            }
+            let size: u64 = comps.iter().map(|q| q.size() as u64).sum();
+            self.data.set(self.data.get() + size);
+            if self.data.get() > self.data_limit.get() {
+                return self.fail(
+                    None,
+                    format!(
+                        "options({}) returned positions that bring all the game's options have returned past {} integers, lists and characters (the memory allowed for positions, at 8 bytes each)",
+                        shortened(p),
+                        self.data_limit.get()
+                    ),
+                );
             }
             out.push(comps);
         }
@@ -670,6 +694,19 @@ pub fn coin_rule(
     crate::games::coins::Listed::new(first, &others).map_err(rules)
 }
 
+/// A position as a message shows it: its first 60 characters or so.
+fn shortened(p: &ScriptPosition) -> String {
+    let text = p.to_string();
+    if text.len() <= 64 {
+        return text;
+    }
+    let mut cut = 60;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}...", &text[..cut])
+}
+
 /// A script fault, a cycle or too many positions: all the rules' fault or past the limit
 /// the caller set, so bad input.
 pub fn solve_error(e: SolveError) -> crate::error::Error {
@@ -734,16 +771,17 @@ impl ScriptGame {
             return Err(fault);
         }
         let Some(result) = result else {
-            return Err(format!("{}: board({p}) failed", self.source));
+            return Err(format!("{}: board({}) failed", self.source, shortened(p)));
         };
         let drawing = Self::read_drawing(result).map_err(|what| {
             format!(
-                "{}: board({p}) must return a string, an array of strings (a grid's rows), an array of arrays (a grid's cells) or an array of integers (a row), but it returned {what}",
-                self.source
+                "{}: board({}) must return a string, an array of strings (a grid's rows), an array of arrays (a grid's cells) or an array of integers (a row), but it returned {what}",
+                self.source,
+                shortened(p)
             )
         })?;
         drawing::check(&drawing)
-            .map_err(|what| format!("{}: board({p}) returned {what}", self.source))?;
+            .map_err(|what| format!("{}: board({}) returned {what}", self.source, shortened(p)))?;
         let note = match drawing {
             Drawing::Text { .. } => "drawn as text by the script's board(p)",
             _ => "drawn by the script's board(p)",
@@ -828,7 +866,7 @@ impl Game for ScriptGame {
                 Err(what) => {
                     self.fail(
                         None,
-                        format!("canonical({p}) must return a position (an integer, a string or a list), but it returned {what}"),
+                        format!("canonical({}) must return a position (an integer, a string or a list), but it returned {what}", shortened(p)),
                     );
                     p.clone()
                 }
@@ -901,7 +939,15 @@ impl ScriptGame {
     /// A memo solver for this game that refuses to store more than `limit` positions
     /// (see [`positions_within`]).
     pub fn solver(&self, limit: usize) -> Solver<&ScriptGame> {
+        self.set_data_limit((limit as u64).saturating_mul(BYTES_PER_POSITION / 8));
         Solver::with_limit(self, limit)
+    }
+
+    /// Bounds the integers, lists and characters of every option returned, over every
+    /// call together (at most [`MAX_TOTAL_DATA`]); past it the game faults, naming the
+    /// limit.
+    pub fn set_data_limit(&self, items: u64) {
+        self.data_limit.set(items.min(MAX_TOTAL_DATA));
     }
 
     /// Values, winner and every winning move of `positions` played side by side, storing
@@ -1258,6 +1304,33 @@ mod tests {
             1.into(),
         );
         assert!(m.contains("option 1 is a f"), "{m}");
+    }
+
+    /// Long positions count by their size: a chain of options each a list of 10^4
+    /// integers meets the data bound after a few hundred, however few Rhai operations
+    /// copying them takes.
+    #[test]
+    fn long_positions_meet_the_data_bound() {
+        let g = game("fn options(p) { if p.len() > 0 { let q = p; q.pop(); [q] } else { [] } }");
+        let mut solver = g.solver(100_000);
+        g.set_data_limit(1_000_000);
+        let long = ScriptPosition::from(vec![7i64; 10_000].as_slice());
+        match solver.grundy(&long) {
+            Err(SolveError::Rules(m)) => {
+                assert!(
+                    m.contains("past 1000000 integers, lists and characters"),
+                    "{m}"
+                );
+                assert!(m.contains("options([7, 7, 7") && m.contains("...)"), "{m}");
+                assert!(m.len() < 400, "{m}");
+            }
+            other => panic!("expected the data bound, got {other:?}"),
+        }
+        // Within the bound the same chain is valued: 10^4 moves, worth 0 or 1 by parity.
+        let g = game("fn options(p) { if p.len() > 0 { let q = p; q.pop(); [q] } else { [] } }");
+        let mut solver = g.solver(100_000);
+        let short = ScriptPosition::from(vec![7i64; 1_000].as_slice());
+        assert_eq!(solver.grundy(&short).unwrap(), Nimber(0));
     }
 
     fn fault_of(text: &str, p: ScriptPosition) -> String {
