@@ -491,6 +491,12 @@ try {
     const spots = await page.$$eval("#heaps svg.graph .vertex circle", (cs) =>
       cs.map((c) => `${Math.round(c.getAttribute("cx"))},${Math.round(c.getAttribute("cy"))}`));
     if (new Set(spots).size !== spots.length) fail(`node-kayles: two vertices drawn on one spot (${spots.join(" ")})`);
+    if (moves === 0) {
+      // grid:2x3 as read stands on its grid: two rows of three.
+      const ys = new Set(spots.map((p) => p.split(",")[1]));
+      const xs = new Set(spots.map((p) => p.split(",")[0]));
+      if (ys.size !== 2 || xs.size !== 3) fail(`node-kayles: grid:2x3 is not drawn on its grid (${spots.join(" ")})`);
+    }
     if (moves === 0) await page.screenshot({ path: `${shots}/node-kayles.png`, fullPage: true });
     const green = await page.$("#heaps svg.graph .vertex.move[data-winning='true']");
     if (!green) fail("node-kayles: no green vertex from a won position");

@@ -266,6 +266,24 @@ function graphLayout(d, size, margin) {
     return (v) => [fit(pos[v][0], x0, x1), fit(pos[v][1], y0, y1)];
   };
   if (n <= 2) return onCircle(n, size, margin);
+  // A grid family as read (vertices row by row, each joined to its right and lower
+  // neighbours, and nothing else) on its grid.
+  const have = new Set(d.edges.map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`)));
+  for (let cols = 2; cols < n && !d.ground; cols++) {
+    if (n % cols) continue;
+    const rows = n / cols;
+    const want = [];
+    for (let v = 1; v <= n; v++) {
+      if ((v - 1) % cols < cols - 1) want.push(`${v}-${v + 1}`);
+      if (v + cols <= n) want.push(`${v}-${v + cols}`);
+    }
+    if (want.length === have.size && want.every((e) => have.has(e))) {
+      const pos = [null];
+      for (let v = 1; v <= n; v++) pos.push([(v - 1) % cols, Math.floor((v - 1) / cols)]);
+      const span = Math.max(rows, cols) - 1;
+      return (v) => [margin + (pos[v][0] / span) * (size - 2 * margin), margin + (pos[v][1] / span) * (size - 2 * margin)];
+    }
+  }
   if (d.ground) {
     const depth = new Array(n + 1).fill(-1);
     const rows = [[d.ground]];
