@@ -613,6 +613,13 @@ fn request(server: &Server, body: &Bytes) -> Result<Request, ApiError> {
             format!("expected {{\"game\": NAME, \"position\": TEXT}}: {e}"),
         )
     })?;
+    if r.game.starts_with("coins:") {
+        // A coin rule is a file named by the client: never read on the server's side.
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            "coin rules written as scripts (coins:FILE) are played from the command line and Python; the page serves turning-turtles, mock-turtles, ruler, twins, turning-corners and tartan:G×H".into(),
+        ));
+    }
     if let Some(name) = r.game.strip_prefix("script:") {
         let Some(dir) = &server.scripts else {
             return Err(ApiError(

@@ -239,6 +239,11 @@ fn bad_requests_get_4xx_and_the_server_keeps_serving() {
         (400, post(addr, "/api/analyze", "cram", "12 11")),
         (400, post(addr, "/api/moves", "cram", "9 9")),
         (400, post(addr, "/api/analyze", "script:/etc/passwd", "1")),
+        (400, post(addr, "/api/analyze", "coins:/etc/passwd", "TH")),
+        (
+            400,
+            post(addr, "/api/moves", "coins:examples/games/ruler.rhai", "TH"),
+        ),
         (
             400,
             post(addr, "/api/moves", "lava", "1 1\n#\nplayed\n1 1\n"),
