@@ -309,15 +309,7 @@ impl Pos {
 
     /// The position as a message shows it: its first 60 characters or so.
     fn shortened(&self) -> String {
-        let text = self.to_string();
-        if text.len() <= 64 {
-            return text;
-        }
-        let mut cut = 60;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        format!("{}...", &text[..cut])
+        grundy::parse::shortened(self.to_string())
     }
 
     /// The tuple of `items`: [`Pos::Tuple`] when they are all ints.

@@ -423,6 +423,19 @@ impl Input {
     }
 }
 
+/// A long text as a message shows it: its first 60 bytes or so (cut where a character
+/// ends) and `...`; a text of at most 64 bytes whole.
+pub fn shortened(text: String) -> String {
+    if text.len() <= 64 {
+        return text;
+    }
+    let mut cut = 60;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}...", &text[..cut])
+}
+
 /// Parameters given to a game by name (`--param k=5 --param cuts="1 4 9"`), each value
 /// kept as written: the game reads it in its own notation.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -156,14 +156,15 @@ def _graph_text(position: Any) -> str:
     tokens = None
     if isinstance(position, tuple) and len(position) == 2 and _is_graph(position[0]) and not _is_edge(position):
         position, tokens = position
+        if not isinstance(tokens, (list, tuple)):
+            tokens = [tokens]
     if _is_nx_graph(position):
         number = {v: i + 1 for i, v in enumerate(position.nodes)}
         n = len(number)
         edges = [(number[e[0]], number[e[1]]) for e in position.edges]
         if tokens is not None:
-            listed = tokens if isinstance(tokens, (list, tuple)) else [tokens]
             try:
-                tokens = [number[t] for t in listed]
+                tokens = [number[t] for t in tokens]
             except KeyError as e:
                 raise InputError(f"position: token {e.args[0]!r} is no node of the graph") from None
     else:
@@ -171,8 +172,7 @@ def _graph_text(position: Any) -> str:
         n = max(max(e) for e in edges)
     text = f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
     if tokens is not None:
-        listed = tokens if isinstance(tokens, (list, tuple)) else [tokens]
-        text += " ".join(str(int(t)) for t in listed) + "\n"
+        text += " ".join(str(int(t)) for t in tokens) + "\n"
     return text
 
 

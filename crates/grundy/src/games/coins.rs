@@ -45,6 +45,14 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The four rules of the book.
+    pub const ALL: [Rule; 4] = [
+        Rule::TurningTurtles,
+        Rule::MockTurtles,
+        Rule::Ruler,
+        Rule::Twins,
+    ];
+
     /// The number of the leftmost coin: 0 or 1, as *Winning Ways* numbers the game.
     pub fn first(self) -> u64 {
         match self {
@@ -103,6 +111,20 @@ impl Rule {
             Rule::Twins => at,
             Rule::MockTurtles => 1 + at + at * at.saturating_sub(1) / 2,
         }
+    }
+}
+
+/// Numbers as a sentence lists them: `3`, `1 and 3`, `0, 1 and 3`.
+pub(crate) fn and_list(v: &[u64]) -> String {
+    match v {
+        [rest @ .., last] if !rest.is_empty() => format!(
+            "{} and {last}",
+            rest.iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        v => v.iter().map(u64::to_string).collect(),
     }
 }
 
@@ -334,14 +356,7 @@ impl Notation for Coins {
                     .collect();
                 let label = match coins.as_slice() {
                     [one] => format!("turn coin {one}"),
-                    [rest @ .., last] => format!(
-                        "turn coins {} and {last}",
-                        rest.iter()
-                            .map(u64::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    [] => String::new(),
+                    many => format!("turn coins {}", and_list(many)),
                 };
                 moves.push(Labelled {
                     label,
@@ -397,12 +412,7 @@ mod tests {
     use super::*;
     use crate::Solver;
 
-    const RULES: [Rule; 4] = [
-        Rule::TurningTurtles,
-        Rule::MockTurtles,
-        Rule::Ruler,
-        Rule::Twins,
-    ];
+    const RULES: [Rule; 4] = Rule::ALL;
 
     /// Whether turning the coins `set` (a mask over a row of `len`) is a move of `rule` on
     /// a row with `heads`: the rules restated from the book, by counting and checking, not

@@ -203,17 +203,6 @@ impl Notation for Tartan {
                 .map(|k| u64::from(k) + first)
                 .collect()
         };
-        let listed = |v: &[u64]| match v {
-            [one] => one.to_string(),
-            [rest @ .., last] => format!(
-                "{} and {last}",
-                rest.iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            [] => String::new(),
-        };
         let mut moves = Vec::new();
         let mut sets = Vec::new();
         for y in 0..board.rows {
@@ -223,7 +212,11 @@ impl Notation for Tartan {
                 for &(a, b) in &sets {
                     let (xs, ys) = (named(a, fx), named(b, fy));
                     let noun = |v: &[u64], one: &str, many: &str| {
-                        format!("{} {}", if v.len() == 1 { one } else { many }, listed(v))
+                        format!(
+                            "{} {}",
+                            if v.len() == 1 { one } else { many },
+                            crate::games::coins::and_list(v)
+                        )
                     };
                     moves.push(Labelled {
                         label: format!(
@@ -298,12 +291,7 @@ mod tests {
     use super::*;
     use crate::Solver;
 
-    const RULES: [Rule; 4] = [
-        Rule::TurningTurtles,
-        Rule::MockTurtles,
-        Rule::Ruler,
-        Rule::Twins,
-    ];
+    const RULES: [Rule; 4] = Rule::ALL;
 
     /// Whether the coins `set` (a mask over a row) are a move of `rule` whose rightmost is
     /// the highest coin of the set, restated from the book by counting.

@@ -576,7 +576,13 @@ impl ScriptGame {
         };
         for (i, item) in items.into_iter().enumerate() {
             let mut comps = Components::new();
-            let mut push = |d: &Dynamic| ScriptPosition::from_dynamic(d).map(|q| comps.push(q));
+            let mut size = 0;
+            let mut push = |d: &Dynamic| {
+                ScriptPosition::from_dynamic_sized(d).map(|(q, n)| {
+                    comps.push(q);
+                    size += n as u64;
+                })
+            };
             let read = match item.try_cast_result::<Split>() {
                 Ok(Split(parts)) => parts.iter().try_for_each(&mut push),
                 Err(single) => push(&single),
@@ -584,7 +590,6 @@ impl ScriptGame {
             if let Err(what) = read {
                 return bad(format!("option {} is {what}", i + 1));
             }
-            let size: u64 = comps.iter().map(|q| q.size() as u64).sum();
             self.data.set(self.data.get() + size);
             if self.data.get() > self.data_limit.get() {
                 return self.fail(
@@ -696,15 +701,7 @@ pub fn coin_rule(
 
 /// A position as a message shows it: its first 60 characters or so.
 fn shortened(p: &ScriptPosition) -> String {
-    let text = p.to_string();
-    if text.len() <= 64 {
-        return text;
-    }
-    let mut cut = 60;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}...", &text[..cut])
+    crate::parse::shortened(p.to_string())
 }
 
 /// A script fault, a cycle or too many positions: all the rules' fault or past the limit

@@ -98,8 +98,14 @@ impl ScriptPosition {
 
     /// Reads a position a script returned; otherwise says what it was instead.
     pub(super) fn from_dynamic(d: &Dynamic) -> Result<ScriptPosition, String> {
+        Self::from_dynamic_sized(d).map(|(p, _)| p)
+    }
+
+    /// [`from_dynamic`](Self::from_dynamic), with the position's [`size`](Self::size)
+    /// counted on the way.
+    pub(super) fn from_dynamic_sized(d: &Dynamic) -> Result<(ScriptPosition, usize), String> {
         let mut size = 0;
-        Self::read_dynamic(d, 0, &mut size)
+        Self::read_dynamic(d, 0, &mut size).map(|p| (p, size))
     }
 
     fn read_dynamic(d: &Dynamic, depth: usize, size: &mut usize) -> Result<ScriptPosition, String> {
