@@ -77,7 +77,7 @@ fn check(problem: Option<Problem>, analyze: bool, bytes: Vec<u8>) -> Result<(), 
         bytes,
     };
     let Some(problem) = problem else {
-        let result = grundy::analysis::heaps::parse_heaps(&input, 1_000_000)
+        let result = grundy::analysis::heaps::parse_heaps(&input, 1_000_000, true)
             .map_err(grundy_cli::Failure::from);
         if let Err(f) = result {
             let message = format!("{:#}", f.error);

@@ -139,6 +139,14 @@ struct HeapMove {
     from: u64,
     take: u64,
     leaves: Vec<u64>,
+    #[serde(default)]
+    every: Option<Every>,
+}
+
+#[derive(Deserialize)]
+struct Every {
+    step: u64,
+    count: u64,
 }
 
 fn analyze_json(game: &str, heaps: &str) -> Analysis {
@@ -146,6 +154,60 @@ fn analyze_json(game: &str, heaps: &str) -> Analysis {
     assert_eq!(r.status, 0, "{}", r.stderr);
     assert_eq!(r.stdout.lines().count(), 1, "one JSON object on one line");
     serde_json::from_str(&r.stdout).expect("valid JSON")
+}
+
+/// The contestant's questions of issue 51: heaps far past any table, answered by the
+/// proved period, checked against rules with no period search in them.
+#[test]
+fn proved_periods_answer_heaps_of_any_size() {
+    // Take 1 to 3 is worth n mod 4 (the classic subtraction game).
+    let a = analyze_json("subtraction:1,2,3", "1000000000 5\n18446744073709551615");
+    assert_eq!(a.values, vec![0, 1, 3]);
+    assert_eq!(a.grundy, 2);
+    let moves: Vec<(usize, u64)> = a.winning_moves.iter().map(|m| (m.heap, m.take)).collect();
+    assert_eq!(moves, vec![(1, 2), (2, 2), (3, 2)]);
+    // Kayles: period 12 from 71 (Guy and Smith); every member of every winning class
+    // checked against the values of heaps up to 200 read through that period.
+    let small = grundy::catalogue::family("kayles")
+        .unwrap()
+        .values(200)
+        .unwrap();
+    let g = |h: u64| {
+        u64::from(if h < 200 {
+            small[h as usize]
+        } else {
+            small[(71 + (h - 71) % 12) as usize]
+        })
+    };
+    let n = 1_000_000_000_000u64;
+    let a = analyze_json("kayles", &format!("{n} 3"));
+    assert_eq!(a.values, vec![g(n), g(3)]);
+    assert!(a.winning_moves.iter().any(|m| m.every.is_some()));
+    for m in &a.winning_moves {
+        let (count, step) = m.every.as_ref().map_or((1, 0), |e| (e.count, e.step));
+        let rest = if m.heap == 1 { g(3) } else { g(n) };
+        for j in [0, count / 2, count - 1] {
+            let mut left = m.leaves.clone();
+            if j > 0 {
+                left[0] += j * step;
+                left[1] -= j * step;
+            }
+            assert_eq!(left.iter().fold(rest, |x, &h| x ^ g(h)), 0, "{}", m.text);
+            assert_eq!(left.iter().sum::<u64>() + m.take, m.from, "{}", m.text);
+        }
+    }
+    // Misère Nim on many heaps of any size, by Bouton's misère rule written out here.
+    let heaps: Vec<u64> = (1..=20_000u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (i % 60))
+        .collect();
+    let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let r = run(&["analyze", "nim", "--misere", "--json"], &text.join(" "));
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let s = heaps.iter().fold(0, |a, &h| a ^ h);
+    let big = heaps.iter().any(|&h| h > 1);
+    let first_wins = if big { s != 0 } else { s == 0 };
+    assert_eq!(v["winner"], if first_wins { "first" } else { "second" });
 }
 
 #[test]
@@ -225,25 +287,30 @@ fn analyze_refuses_bad_heaps_with_the_line() {
         "<stdin>:1: expected at least one heap size",
     );
     assert_refused(&["analyze", "nim"], "-3", 2, "found '-3'");
-    assert_refused(&["analyze", "kayles"], "100001", 2, "0 to 100000");
-    assert_refused(&["analyze", "nim"], "1000001", 2, "0 to 1000000");
+    // Past the plain limits only a family with no proved period is refused, and says why.
     assert_refused(
-        &["analyze", "nim"],
-        &"1000000 ".repeat(11),
+        &["analyze", "grundy-game"],
+        "100001",
         2,
-        "<stdin>:1: expected heaps adding up to at most 10000000",
+        "a heap of 100001 is past the 100000 analysed option by option; grundy-game has no period to prove",
+    );
+    assert_refused(
+        &["analyze", "octal:0.16"],
+        "3 100001",
+        2,
+        "no period of octal:0.16 is proved from the values of heaps 0..=32768; `grundy sequence octal:0.16 --upto N --certificate FILE` looks further",
     );
     assert_refused(
         &["analyze", "nim"],
-        &"1\n".repeat(100_001),
+        &"1\n".repeat(1_000_001),
         2,
-        "<stdin>:100001: expected at most 100000 heaps",
+        "<stdin>:1000001: expected at most 1000000 heaps",
     );
     assert_refused(
         &["analyze", "nim"],
         "99999999999999999999999",
         2,
-        "expected a heap size",
+        "expected a heap size (0 to 18446744073709551615), found '99999999999999999999999'",
     );
     assert_refused(&["analyze", "go"], "", 2, "unknown game 'go'");
     assert_refused(&["analyze", "octal:0.x"], "1", 2, "bad octal code");

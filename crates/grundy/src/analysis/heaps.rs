@@ -16,8 +16,8 @@ pub const MAX_HEAPS: usize = Family::MAX_HEAPS;
 
 /// Reads the heap sizes of one position (see [`Family::read_heaps`], where the heaps'
 /// notation lives beside the families).
-pub fn parse_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, Error> {
-    Family::read_heaps(input, limit)
+pub fn parse_heaps(input: &Input, limit: u64, total: bool) -> Result<Vec<u64>, Error> {
+    Family::read_heaps(input, limit, total)
 }
 
 /// The error of a family's refusal: the engine's own failures are [`Failed`](crate::report::ErrorKind::Failed),
@@ -36,7 +36,7 @@ pub fn analyze(family: &Family, input: &Input) -> Result<HeapReport, Error> {
 
 /// [`analyze`], with a line on what the engine did.
 pub fn analyze_with_stats(family: &Family, input: &Input) -> Result<(HeapReport, String), Error> {
-    let heaps = parse_heaps(input, family.analyze_limit())?;
+    let heaps = parse_heaps(input, u64::MAX, false)?;
     let analysis = family
         .analyze_heaps(&heaps)
         .map_err(|e| family_error(e).context(&input.source))?;
@@ -69,7 +69,12 @@ pub const QUOTIENT_MAX_HEAP: u64 = 64;
 /// other family by the search of [`crate::solve::misere`], which holds at most
 /// [`MISERE_POSITIONS`] sums.
 pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, String), Error> {
-    let heaps = parse_heaps(input, family.analyze_limit())?;
+    // Misère Nim goes by its rule on any heaps; the others are searched.
+    let heaps = if *family == Family::Nim {
+        parse_heaps(input, u64::MAX, false)?
+    } else {
+        parse_heaps(input, family.analyze_limit(), true)?
+    };
     let mut by_quotient = false;
     let (values, grundy, moves, stats) = if *family == Family::Nim {
         let (values, grundy, moves) = misere_nim(&heaps);
@@ -100,6 +105,7 @@ pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, Str
                 from: heaps[i],
                 take: heaps[i] - leaves.iter().sum::<u64>(),
                 leaves,
+                every: None,
             };
             Move {
                 label: m.to_string(),
@@ -107,6 +113,7 @@ pub fn analyze_misere(family: &Family, input: &Input) -> Result<(HeapReport, Str
                 from: m.from,
                 take: m.take,
                 leaves: m.leaves,
+                every: None,
             }
         })
         .collect();

@@ -27,6 +27,9 @@ pub use crate::solve::heap::{checksum, checksum_of};
 use crate::solve::memo::{SolveError, Solver, Stats};
 use crate::work::{self, MAX_STEPS, TooMuchWork};
 
+mod any_size;
+pub use crate::solve::heap::pattern::Every;
+
 /// Why a family name or a request for its values was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FamilyError {
@@ -79,6 +82,28 @@ pub enum FamilyError {
     /// An engine asked of a family it does not serve.
     #[error("{0}")]
     Engine(String),
+    /// No period proved where one was looked for.
+    #[error("{}", any_size::not_proved(game, *looked, further))]
+    NotProved {
+        /// The family's short name.
+        game: String,
+        /// The values looked at: heaps 0..=looked (0 when no theorem covers the family).
+        looked: u64,
+        /// What to do about it.
+        further: String,
+    },
+    /// A position past what the plain analysis looks at, in a family whose period is not
+    /// proved.
+    #[error("{what} analysed option by option; {why}")]
+    PastPlain {
+        /// What is past which bound, in words.
+        what: String,
+        /// Why no period answers it.
+        why: Box<FamilyError>,
+    },
+    /// Moves of a large heap into three heaps, which no class lists.
+    #[error(transparent)]
+    ThreeParts(#[from] crate::solve::heap::pattern::ThreeParts),
 }
 
 /// The engine [`Family::sequence`] runs.
@@ -163,11 +188,18 @@ impl Family {
     pub const MAX_HEAP: u64 = 1 << 32;
 
     /// The most heaps one position may have.
-    pub const MAX_HEAPS: usize = 100_000;
+    pub const MAX_HEAPS: usize = 1_000_000;
 
     /// Reads the heap sizes of one position: whitespace-separated, each at most `limit`, at
-    /// most [`MAX_HEAPS`](Self::MAX_HEAPS) of them, adding up to at most [`Self::MAX_ANALYZE_TOTAL`].
-    pub fn read_heaps(input: &Input, limit: u64) -> Result<Vec<u64>, crate::error::Error> {
+    /// most [`MAX_HEAPS`](Self::MAX_HEAPS) of them. With `total` they add up to at most
+    /// [`Self::MAX_ANALYZE_TOTAL`] (for the searches that look at every option of every
+    /// heap).
+    pub fn read_heaps(
+        input: &Input,
+        limit: u64,
+        total: bool,
+    ) -> Result<Vec<u64>, crate::error::Error> {
+        let bounded = total;
         let at = |e| input.error(e);
         let mut tokens = Tokens::new(&input.bytes);
         let mut heaps = Vec::new();
@@ -181,8 +213,8 @@ impl Family {
                 }));
             }
             let heap = tokens.u64_in("a heap size", 0, limit).map_err(at)?;
-            total += heap;
-            if total > Self::MAX_ANALYZE_TOTAL {
+            total = total.saturating_add(heap);
+            if bounded && total > Self::MAX_ANALYZE_TOTAL {
                 return Err(at(tokens.error(
                     format!(
                         "heaps adding up to at most {} (every option of every heap is looked at)",
@@ -407,8 +439,29 @@ impl Family {
         }
     }
 
-    /// A sum of heaps explained: each heap's value, the total, the winner, every winning move.
+    /// A sum of heaps explained: each heap's value, the total, the winner, every winning
+    /// move. Nim by its rule on any heaps; the other families by the plain analysis (the
+    /// memo solver over every option, [`analyze_heaps_by_solver`](Self::analyze_heaps_by_solver))
+    /// within its limits, and past them by the family's proved period
+    /// ([`analyze_by_pattern`](Self::analyze_by_pattern)), refused when none is proved.
     pub fn analyze_heaps(&self, sizes: &[u64]) -> Result<HeapAnalysis, FamilyError> {
+        if *self == Family::Nim {
+            return Ok(Self::nim_analysis(sizes));
+        }
+        match self.analyze_heaps_by_solver(sizes) {
+            Err(FamilyError::TooLarge { .. } | FamilyError::HeapsTooLarge { .. })
+            | Err(FamilyError::TooMuchWork(_)) => self
+                .analyze_by_pattern(sizes)
+                .map_err(|e| self.past_plain(sizes, e)),
+            plain => plain,
+        }
+    }
+
+    /// [`analyze_heaps`](Self::analyze_heaps) by the memo solver over every option of
+    /// every heap (values from the family's table): refused past
+    /// [`analyze_limit`](Self::analyze_limit), [`MAX_ANALYZE_TOTAL`](Self::MAX_ANALYZE_TOTAL)
+    /// and the work bound.
+    pub fn analyze_heaps_by_solver(&self, sizes: &[u64]) -> Result<HeapAnalysis, FamilyError> {
         let largest = sizes.iter().copied().max().unwrap_or(0);
         let limit = self.analyze_limit();
         if largest > limit {
@@ -417,7 +470,7 @@ impl Family {
                 limit,
             });
         }
-        let total: u64 = sizes.iter().sum();
+        let total: u64 = sizes.iter().fold(0, |a: u64, &h| a.saturating_add(h));
         if total > Self::MAX_ANALYZE_TOTAL {
             return Err(FamilyError::HeapsTooLarge {
                 total,
@@ -457,6 +510,7 @@ impl Family {
                     from,
                     take: from - leaves.iter().sum::<u64>(),
                     leaves,
+                    every: None,
                 }
             })
             .collect();
@@ -479,13 +533,29 @@ impl Family {
     /// Every move of a sum of heaps, each once (a split into 1 + 3 is the split into
     /// 3 + 1), with the value of the position it leaves: 0 for the winning moves. In the
     /// order of the heaps, then of the counters taken.
+    /// Past the plain analysis's limits, the moves of the family's proved period
+    /// ([`heap_moves_by_pattern`](Self::heap_moves_by_pattern)), a large heap's splits in
+    /// classes.
     pub fn heap_moves(&self, sizes: &[u64]) -> Result<Vec<(HeapMove, Nimber)>, FamilyError> {
         let limit = Self::MAX_LISTED_MOVES;
         let bound: u128 = sizes.iter().map(|&h| self.option_bound(h)).sum();
         if bound > 4 * limit as u128 {
-            return Err(FamilyError::TooManyMoves { limit });
+            return match self {
+                Family::Nim => Err(FamilyError::TooManyMoves { limit }),
+                _ => self
+                    .heap_moves_by_pattern(sizes)
+                    .map_err(|e| self.past_plain(sizes, e)),
+            };
         }
-        let analysis = self.analyze_heaps(sizes)?;
+        let analysis = match self.analyze_heaps_by_solver(sizes) {
+            Err(FamilyError::TooLarge { .. } | FamilyError::HeapsTooLarge { .. })
+            | Err(FamilyError::TooMuchWork(_)) => {
+                return self
+                    .heap_moves_by_pattern(sizes)
+                    .map_err(|e| self.past_plain(sizes, e));
+            }
+            plain => plain?,
+        };
         let largest = sizes.iter().copied().max().unwrap_or(0);
         let table = match self {
             Family::Nim => Vec::new(),
@@ -516,6 +586,7 @@ impl Family {
                         from,
                         take,
                         leaves,
+                        every: None,
                     },
                     after,
                 ));
@@ -538,8 +609,12 @@ pub struct HeapMove {
     pub from: u64,
     /// Counters taken.
     pub take: u64,
-    /// The heaps left in its place (none, one, or two).
+    /// The heaps left in its place (none, one, two or three).
     pub leaves: Vec<u64>,
+    /// A class of moves, past a heap's proved pre-period: the j-th member leaves
+    /// `leaves[0] + j·step` and `leaves[1] − j·step`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every: Option<Every>,
 }
 
 impl HeapMove {
@@ -563,6 +638,27 @@ impl fmt::Display for HeapMove {
                 self.heap,
                 self.from,
                 parts.join(" + ")
+            );
+        }
+        if let (Some(e), [a, b]) = (self.every, self.leaves.as_slice()) {
+            // The smaller heap left runs a, a + p, …, the larger is what remains.
+            let last = a + (e.count - 1) * e.step;
+            let rest = a + b;
+            if self.take == 0 {
+                write!(f, "heap {} ({}): split it into", self.heap, self.from)?;
+            } else {
+                write!(
+                    f,
+                    "heap {} ({}): take {} and split the rest into",
+                    self.heap, self.from, self.take
+                )?;
+            }
+            return write!(
+                f,
+                " a + ({rest} − a) for a = {a}, {}, …, {last} (every {}; {} moves)",
+                a + e.step,
+                e.step,
+                e.count
             );
         }
         write!(f, "heap {} ({}): take {}", self.heap, self.from, self.take)?;
@@ -693,11 +789,12 @@ impl fmt::Display for Family {
     }
 }
 
-/// Heaps written as `analyze` reads them: sizes separated by white space, at most
-/// [`Family::analyze_limit`] each; a sum played out is written `0`.
+/// Heaps written as `analyze` reads them: sizes separated by white space, each up to
+/// 2^64 − 1 (past [`Family::analyze_limit`] answered by a proved period only); a sum played
+/// out is written `0`.
 impl crate::games::notation::Notation for Family {
     fn read(&self, input: &Input) -> Result<Vec<u64>, crate::error::Error> {
-        Self::read_heaps(input, self.analyze_limit())
+        Self::read_heaps(input, u64::MAX, false)
     }
 
     fn write(&self, sum: &[u64]) -> String {

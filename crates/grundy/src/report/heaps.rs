@@ -48,8 +48,12 @@ pub struct Move {
     pub from: u64,
     /// Counters taken (0 for a split that takes none).
     pub take: u64,
-    /// The heaps left in its place.
+    /// The heaps left in its place (a class's first member's).
     pub leaves: Vec<u64>,
+    /// A class of moves past a large heap's pre-period: the j-th member (j < count) leaves
+    /// `leaves[0] + j·step` and `leaves[1] − j·step`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every: Option<crate::family::Every>,
 }
 
 impl From<&HeapAnalysis> for HeapReport {
@@ -69,6 +73,7 @@ impl From<&HeapAnalysis> for HeapReport {
                     from: m.from,
                     take: m.take,
                     leaves: m.leaves.clone(),
+                    every: m.every,
                 })
                 .collect(),
             misere: false,

@@ -4,6 +4,7 @@
 pub mod certificate;
 pub mod checkpoint;
 mod helper;
+pub mod pattern;
 mod period;
 pub mod simd;
 pub mod sparse;
