@@ -151,7 +151,65 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         return write_values(req, values.into_iter().skip(req.from as usize));
     }
     let started = Instant::now();
+    if let Some(done) = far(req, &family, started) {
+        return done;
+    }
     compute(req, &family, started)
+}
+
+/// Past this many heaps, a family with a proved period is read from it instead of
+/// tabulated.
+const FAR: u64 = 1 << 24;
+
+/// Heaps up to 2^64 − 1 read from the family's proved period (Nim's from its rule), in time
+/// that does not grow with N: `None` for the tables (N ≤ 2^24, another engine, a
+/// checkpoint, a certificate, or no period proved within the tables' own limits).
+fn far(req: &Request<'_>, family: &Family, started: Instant) -> Option<Result<(), Failure>> {
+    if req.upto <= FAR
+        || req.engine != SequenceMethod::Table
+        || req.checkpoint.is_some()
+        || req.certificate.is_some()
+    {
+        return None;
+    }
+    if *family == Family::Nim {
+        if req.stats {
+            eprintln!("stats: nim: heap n is worth n (no table)");
+        }
+        return Some(write_values(req, req.from..=req.upto));
+    }
+    let limit = match family {
+        Family::TakeBreak(_) => Family::MAX_HEAP,
+        _ => family.table_limit(),
+    };
+    let pattern = match family.pattern() {
+        Ok(p) => p,
+        Err(e @ FamilyError::NotProved { .. }) if req.upto > limit => {
+            return Some(Err(Failure::input(anyhow!(
+                "values up to {} were asked for; past {limit} they are read from a proved period, and {e}",
+                req.upto
+            ))));
+        }
+        Err(FamilyError::NotProved { .. }) => return None,
+        Err(e) => return Some(Err(family_failure(e))),
+    };
+    let shown = (req.from..=req.upto).map(|n| pattern.value(n));
+    if req.stats {
+        let p = pattern.period();
+        eprintln!(
+            "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={}), found in {:.3} s; heaps {}..={} read from it",
+            p.period,
+            p.preperiod,
+            pattern.proved_from() - 1,
+            started.elapsed().as_secs_f64(),
+            req.from,
+            req.upto
+        );
+        if req.upto - req.from < FAR {
+            eprintln!("stats: checksum {:016x}", checksum_of(shown.clone()));
+        }
+    }
+    Some(write_values(req, shown))
 }
 
 /// The family's values by the library's one sequence call, a checkpoint loaded first and

@@ -654,3 +654,76 @@ fn coin_rows_give_their_single_head_values() {
         "unknown family 'hackenbush'",
     );
 }
+
+/// Heaps far past any table read from the proved period, against rules with no period
+/// search in them: subtraction {1, 3, 4} repeats 0 1 0 1 2 3 2 from 0, and Kayles's values
+/// past 71 are those of a small table through its period 12 (Guy and Smith).
+#[test]
+fn far_heaps_are_read_from_the_proved_period() {
+    let from = 1_000_000_000_000_000u64;
+    let out = run_ok(
+        &[
+            "sequence",
+            "subtraction:1,3,4",
+            "--from",
+            &from.to_string(),
+            "--upto",
+            &(from + 200).to_string(),
+        ],
+        "",
+    );
+    let got: Vec<u64> = out.split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let want: Vec<u64> = (from..=from + 200)
+        .map(|n| [0, 1, 0, 1, 2, 3, 2][(n % 7) as usize])
+        .collect();
+    assert_eq!(got, want);
+    let small = grundy::catalogue::family("kayles")
+        .unwrap()
+        .values(200)
+        .unwrap();
+    let top = u64::MAX;
+    let out = run_ok(
+        &[
+            "sequence",
+            "kayles",
+            "--from",
+            &(top - 50).to_string(),
+            "--upto",
+            &top.to_string(),
+        ],
+        "",
+    );
+    let got: Vec<u64> = out.split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let want: Vec<u64> = (top - 50..=top)
+        .map(|n| u64::from(small[(71 + (n - 71) % 12) as usize]))
+        .collect();
+    assert_eq!(got, want);
+    // Nim by its rule; a family with no period proved is refused past its table.
+    assert_eq!(
+        run_ok(
+            &[
+                "sequence",
+                "nim",
+                "--from",
+                "99999999999",
+                "--upto",
+                "100000000001"
+            ],
+            ""
+        ),
+        "99999999999 100000000000 100000000001\n"
+    );
+    assert_refused(
+        &[
+            "sequence",
+            "octal:0.16",
+            "--from",
+            "5000000000",
+            "--upto",
+            "5000000001",
+        ],
+        "",
+        2,
+        "past 4294967296 they are read from a proved period, and no period of octal:0.16 is proved",
+    );
+}
