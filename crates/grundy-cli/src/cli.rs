@@ -286,6 +286,7 @@ Examples:
   grundy explore script:examples/games/wythoff.rhai --grid 30,30 --png wythoff.png
   grundy explore lame-queen:2 --grid 60,60 --json
   grundy explore octal:0.07 --upto 200 --png dawson.png
+  grundy explore kayles --upto 300 --export python > kayles.py
   grundy explore graph examples/graphs/cycle.txt --png cycle.png")]
     Explore {
         /// The family: script:FILE, a heap family, wythoff or lame-queen:D; or graph.
@@ -327,6 +328,11 @@ Examples:
         /// stopped; the same command goes on from them.
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<PathBuf>,
+        /// With --upto: instead of the report, print a self-contained function value(n)
+        /// in LANG (python, rust or cpp) that computes the value of any position from the
+        /// pattern found, its header saying whether it was proved or only observed.
+        #[arg(long, value_name = "LANG")]
+        export: Option<String>,
     },
 
     /// Print the values of a board game over a range of sizes: one row of boards per line.

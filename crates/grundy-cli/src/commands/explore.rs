@@ -8,6 +8,7 @@ use anyhow::anyhow;
 use grundy::catalogue::explore;
 use grundy::catalogue::{self, Feature, Options};
 use grundy::picture;
+use grundy::report::export::{Formula, Language};
 
 use super::memory::Memory;
 use crate::Failure;
@@ -26,6 +27,7 @@ pub struct Request<'a> {
     pub misere: bool,
     pub stats: bool,
     pub checkpoint: Option<&'a Path>,
+    pub export: Option<&'a str>,
 }
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
@@ -51,6 +53,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--memory applies to script games; built-in tables size themselves"
         )));
     }
+    let export: Option<Language> = req.export.map(str::parse).transpose()?;
+    if export.is_some() && (req.upto.is_none() || req.png.is_some() || req.json) {
+        return Err(Failure::input(anyhow!(
+            "--export writes the pattern of a line of values: give --upto N (and neither --png nor --json)"
+        )));
+    }
     let options = Options {
         memory: req
             .memory
@@ -67,6 +75,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     match (req.upto, req.grid) {
         (Some(upto), None) => {
             let report = explore::line(&game, upto, &options, &mut bar)?;
+            if let Some(language) = export {
+                let formula = Formula::of_line(&report)?;
+                write!(out, "{}", formula.write(language))?;
+                out.flush()?;
+                return Ok(());
+            }
             if let Some(png) = req.png {
                 picture::line_plot(png, &report.game, 0, &report.values)
                     .map_err(|e| Failure::from(e.into_error()))?;
@@ -94,9 +108,14 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
 
 /// `explore graph FILE`: every vertex valued, and the graph drawn with --png.
 fn graph(req: &Request<'_>) -> Result<(), Failure> {
-    if req.upto.is_some() || req.grid.is_some() || req.memory.is_some() || req.misere {
+    if req.upto.is_some()
+        || req.grid.is_some()
+        || req.memory.is_some()
+        || req.misere
+        || req.export.is_some()
+    {
         return Err(Failure::input(anyhow!(
-            "explore graph FILE values every vertex of the file's graph: --upto, --grid, --memory and --misere do not apply"
+            "explore graph FILE values every vertex of the file's graph: --upto, --grid, --memory, --misere and --export do not apply"
         )));
     }
     if req.checkpoint.is_some() {

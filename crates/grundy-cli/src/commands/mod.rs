@@ -217,7 +217,9 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             misere,
             stats,
             checkpoint,
+            export,
         } => explore::run(&explore::Request {
+            export: export.as_deref(),
             family: &family,
             params: &params,
             file: file.as_deref(),

@@ -8,6 +8,7 @@ mod boards;
 mod caos3;
 mod contract;
 mod corpus;
+mod export;
 mod families;
 mod r#gen;
 mod in_play;

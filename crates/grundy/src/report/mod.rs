@@ -25,6 +25,7 @@ pub mod board;
 pub mod cakes;
 pub mod cells;
 pub mod explore;
+pub mod export;
 pub mod graph;
 pub mod heaps;
 pub mod misere;
