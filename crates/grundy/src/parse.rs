@@ -493,7 +493,101 @@ impl Params {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
+
+    /// These parameters with `name` set to `value` (added, or replacing its value).
+    pub fn with(&self, name: &str, value: &str) -> Params {
+        let mut params = self.0.clone();
+        match params.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => params.push((name.to_string(), value.to_string())),
+        }
+        Params(params)
+    }
+
+    /// A game's name with each `{NAME}` replaced by its parameter's value
+    /// (`subtraction:1,2,{k}` with `k=5` is `subtraction:1,2,5`), and the parameters not
+    /// used so. A `{NAME}` with no parameter given is refused.
+    pub fn substitute(&self, name: &str) -> Result<(String, Params), String> {
+        if !name.contains('{') {
+            return Ok((name.to_string(), self.clone()));
+        }
+        let mut out = String::with_capacity(name.len());
+        let mut used = Vec::new();
+        let mut rest = name;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else {
+                return Err(format!(
+                    "'{}' opens {{ without closing it: a parameter is written {{k}}",
+                    escaped_str(name)
+                ));
+            };
+            let key = &rest[open + 1..open + close];
+            let Some(value) = self.get(key) else {
+                return Err(format!(
+                    "'{}' names the parameter {{{}}}, but no --param {}=VALUE was given",
+                    escaped_str(name),
+                    escaped_str(key),
+                    escaped_str(key)
+                ));
+            };
+            out.push_str(value);
+            used.push(key.to_string());
+            rest = &rest[open + close + 1..];
+        }
+        out.push_str(rest);
+        let left = self
+            .0
+            .iter()
+            .filter(|(n, _)| !used.contains(n))
+            .cloned()
+            .collect();
+        Ok((out, Params(left)))
+    }
+
+    /// The parameter given a range (`k=3..=40`, `k=3..41`), with its values: `None` when
+    /// no value is a range. Refused: two ranges, an empty one, one of more than
+    /// [`MAX_SWEEP`] values.
+    pub fn sweep(&self) -> Result<Option<(String, Vec<i64>)>, String> {
+        let mut found = None;
+        for (name, value) in self.iter() {
+            let Some((a, b, inclusive)) = value
+                .split_once("..=")
+                .map(|(a, b)| (a, b, true))
+                .or_else(|| value.split_once("..").map(|(a, b)| (a, b, false)))
+            else {
+                continue;
+            };
+            let bound = |t: &str| {
+                t.trim().parse::<i64>().map_err(|_| {
+                    format!(
+                        "--param {name}={}: a range is two whole numbers, like 3..=40",
+                        escaped_str(value)
+                    )
+                })
+            };
+            let (a, b) = (bound(a)?, bound(b)?);
+            let end = if inclusive { b } else { b.saturating_sub(1) };
+            if end < a {
+                return Err(format!("--param {name}={value}: the range is empty"));
+            }
+            let count = (i128::from(end) - i128::from(a) + 1) as u128;
+            if count > MAX_SWEEP as u128 {
+                return Err(format!(
+                    "--param {name}={value}: {count} values, past the {MAX_SWEEP} a sweep takes"
+                ));
+            }
+            if found.is_some() {
+                return Err("one parameter may range at a time".to_string());
+            }
+            found = Some((name.to_string(), (a..=end).collect()));
+        }
+        Ok(found)
+    }
 }
+
+/// The most values one swept parameter takes.
+pub const MAX_SWEEP: usize = 10_000;
 
 impl fmt::Display for Params {
     /// `k=5, cuts=1 4 9`.

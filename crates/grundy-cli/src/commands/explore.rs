@@ -32,6 +32,9 @@ pub struct Request<'a> {
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let params = super::params_of(req.params)?;
+    if let Some((name, values)) = params.sweep().map_err(|e| Failure::input(anyhow!(e)))? {
+        return sweep(req, &params, &name, &values);
+    }
     let game = catalogue::lookup_for_with(req.family, Feature::Explore, &params)?;
     if game.tokens_on_digraph() {
         return graph(req);
@@ -102,6 +105,42 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             )));
         }
     }
+    out.flush()?;
+    Ok(())
+}
+
+/// `--param k=A..=B`: the game explored for each k, and the pattern across k.
+fn sweep(
+    req: &Request<'_>,
+    params: &grundy::parse::Params,
+    name: &str,
+    values: &[i64],
+) -> Result<(), Failure> {
+    if req.grid.is_some() || req.png.is_some() || req.export.is_some() || req.file.is_some() {
+        return Err(Failure::input(anyhow!(
+            "a sweep (--param {name}=A..=B) prints the pattern of each game and across {name}: --grid, --png, --export and a file do not apply"
+        )));
+    }
+    let Some(upto) = req.upto else {
+        return Err(Failure::input(anyhow!(
+            "a sweep (--param {name}=A..=B) explores a line for each {name}: give --upto N (the positions a game with no theorem is explored over)"
+        )));
+    };
+    let options = Options {
+        memory: req
+            .memory
+            .map(|m| Memory::parse(Some(m)))
+            .transpose()?
+            .map(|m| m.0),
+        cache: None,
+        misere: req.misere,
+        threads: 0,
+        checkpoint: None,
+    };
+    let mut bar = Bar::above(50);
+    let report = explore::sweep(req.family, name, values, params, upto, &options, &mut bar)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    print(&mut out, req.json, &report, &report)?;
     out.flush()?;
     Ok(())
 }

@@ -42,6 +42,9 @@ pub struct Request<'a> {
 /// The largest heap of a take-and-break table: 2^32.
 pub const MAX_HEAP: u64 = Family::MAX_HEAP;
 
+/// The most values one run reads from a rule or a period: a table's own limit.
+pub const MAX_PRINTED: u64 = Family::MAX_TABLE;
+
 /// How often a checkpoint is saved while the work goes on.
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
@@ -171,6 +174,14 @@ fn far(req: &Request<'_>, family: &Family, started: Instant) -> Option<Result<()
         || req.certificate.is_some()
     {
         return None;
+    }
+    if req.upto - req.from >= MAX_PRINTED {
+        return Some(Err(Failure::input(anyhow!(
+            "--from {} --upto {} spans {} values; one run prints at most {MAX_PRINTED} of the heaps read from a rule or a period (narrow the range with --from)",
+            req.from,
+            req.upto,
+            u128::from(req.upto - req.from) + 1
+        ))));
     }
     if *family == Family::Nim {
         if req.stats {

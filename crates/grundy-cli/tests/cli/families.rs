@@ -111,13 +111,20 @@ fn sequence_refuses_bad_families_and_sizes() {
         &["sequence", "nim", "--upto", "1000000000000"],
         "",
         2,
-        "limit is 100000000",
+        "--from 0 --upto 1000000000000 spans 1000000000001 values; one run prints at most 100000000",
     );
     assert_refused(
-        &["sequence", "kayles", "--upto", "4294967297"],
+        &[
+            "sequence",
+            "grundy-game",
+            "--from",
+            "4294967290",
+            "--upto",
+            "4294967297",
+        ],
         "",
         2,
-        "limit is 4294967296",
+        "past 4294967296 they are read from a proved period, and grundy-game has no period to prove",
     );
 }
 
@@ -952,4 +959,79 @@ fn a_misere_sequence_out_of_reach_is_refused_early() {
     assert!(at < 50, "{}", r.stderr);
     let values = run_ok(&["sequence", "kayles", "--misere", "--upto", "30"], "");
     assert_eq!(values.split_whitespace().count(), 31, "{values}");
+}
+
+/// `--param k=A..=B` explores each k and states the rule across k as observed; bad ranges
+/// are refused with one line.
+#[test]
+fn sweeps_state_the_pattern_across_a_parameter() {
+    let out = run_ok(
+        &[
+            "explore",
+            "subtraction:1,{k}",
+            "--param",
+            "k=2..=30",
+            "--upto",
+            "50",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("  k = 4: period 5 from n = 0 (proved)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pattern (observed for k = 2..=30; not proved for other k):\n  period:     k ≡ 0 mod 2: k + 1; k ≢ 0 mod 2: 2\n  pre-period: 0\n"),
+        "{out}"
+    );
+    // One value put in is one game: {1, 3} alternates 0 1.
+    assert_eq!(
+        run_ok(
+            &[
+                "sequence",
+                "subtraction:1,{k}",
+                "--param",
+                "k=3",
+                "--upto",
+                "7"
+            ],
+            ""
+        ),
+        "0 1 0 1 0 1 0 1\n"
+    );
+    for (params, fragment) in [
+        (vec!["k=5..=4"], "--param k=5..=4: the range is empty"),
+        (
+            vec!["k=1..=100000"],
+            "100000 values, past the 10000 a sweep takes",
+        ),
+        (vec!["k=x..=4"], "a range is two whole numbers"),
+        (
+            vec!["k=2..=4", "j=1..3"],
+            "one parameter may range at a time",
+        ),
+        (
+            vec!["j=2..=4"],
+            "names the parameter {k}, but no --param k=VALUE was given",
+        ),
+    ] {
+        let mut args = vec!["explore", "subtraction:1,{k}", "--upto", "50"];
+        for p in &params {
+            args.extend(["--param", p]);
+        }
+        assert_refused(&args, "", 2, fragment);
+    }
+    assert_refused(
+        &[
+            "explore",
+            "subtraction:1,{k}",
+            "--param",
+            "k=2..=4",
+            "--grid",
+            "3,3",
+        ],
+        "",
+        2,
+        "--grid, --png, --export and a file do not apply",
+    );
 }

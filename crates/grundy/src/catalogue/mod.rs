@@ -855,7 +855,9 @@ pub fn lookup(name: &str) -> Result<Game, Error> {
 /// The game called `name` made with `params` (`--param k=5`), refused with the
 /// parameters named when the game takes none.
 pub fn lookup_with(name: &str, params: &Params) -> Result<Game, Error> {
-    let bare = bare_octal(name);
+    let (name, params) = substituted(name, params)?;
+    let params = &params;
+    let bare = bare_octal(&name);
     let name: &str = &bare;
     let entry = entry_named(name).or_else(|| {
         ENTRIES
@@ -880,6 +882,15 @@ pub fn lookup_with(name: &str, params: &Params) -> Result<Game, Error> {
     }
     let object = (entry.make)(name, params)?;
     Ok(Game { entry, object })
+}
+
+/// A name with its `{NAME}` parameters put in (a script's file name is left as written:
+/// scripts read their parameters themselves).
+fn substituted(name: &str, params: &Params) -> Result<(String, Params), Error> {
+    if name.starts_with("script:") || name.starts_with("coins:") {
+        return Ok((name.to_string(), params.clone()));
+    }
+    params.substitute(name).map_err(Error::input)
 }
 
 /// The heap family called `name`: a heap game of the catalogue (`kayles`) or a family's
@@ -916,7 +927,9 @@ pub fn lookup_for(name: &str, feature: Feature) -> Result<Game, Error> {
 
 /// The game called `name` made with `params`, refused unless it supports `feature`.
 pub fn lookup_for_with(name: &str, feature: Feature, params: &Params) -> Result<Game, Error> {
-    let bare = bare_octal(name);
+    let (name, params) = substituted(name, params)?;
+    let params = &params;
+    let bare = bare_octal(&name);
     let name: &str = &bare;
     if name.strip_prefix("script:").is_none() && !known(name) {
         return Err(unknown(name, Some(feature)));

@@ -18,6 +18,8 @@
 
 use serde::Serialize;
 
+pub mod sweep;
+
 /// Values that repeat every `period` from `preperiod` on, each time `step` larger:
 /// `v(n + period) = v(n) + step` for every `n >= preperiod` seen. `step` 0 is a pure period,
 /// anything else an arithmetic period.

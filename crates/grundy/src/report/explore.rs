@@ -239,3 +239,128 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
     }
     lines
 }
+
+/// One game of a sweep: the pattern its values show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepPoint {
+    /// The swept parameter's value.
+    pub value: i64,
+    /// The game so made.
+    pub game: String,
+    /// Its period, if one is proved or seen.
+    pub period: Option<Period>,
+}
+
+/// A game explored for each value of one parameter, and the period and pre-period as
+/// functions of the parameter where one fits every value swept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepReport {
+    /// The game as written, with its `{k}`.
+    pub game: String,
+    /// `sweep`.
+    pub kind: String,
+    /// The parameter swept.
+    pub param: String,
+    /// Each value's game and its pattern.
+    pub points: Vec<SweepPoint>,
+    /// The period as a function of the parameter (residue classes, affine pieces), when
+    /// one fits every value swept.
+    pub period_rule: Option<String>,
+    /// The pre-period likewise.
+    pub preperiod_rule: Option<String>,
+    /// `observed`: the rules hold for the values swept, and are not proved for others.
+    pub status: String,
+}
+
+impl SweepReport {
+    /// The report of the points swept over `param`: rules found where every point has a
+    /// period and one rule fits them all.
+    pub fn of(game: String, param: String, points: Vec<SweepPoint>) -> SweepReport {
+        use crate::explore::sweep::rule_of;
+        let all: Option<Vec<(i64, &Period)>> = points
+            .iter()
+            .map(|p| p.period.as_ref().map(|q| (p.value, q)))
+            .collect();
+        let (period_rule, preperiod_rule) = match &all {
+            Some(all) if all.iter().all(|(_, p)| p.step == 0) => {
+                let periods: Vec<(i64, i64)> =
+                    all.iter().map(|(k, p)| (*k, p.period as i64)).collect();
+                let pres: Vec<(i64, i64)> =
+                    all.iter().map(|(k, p)| (*k, p.preperiod as i64)).collect();
+                (
+                    rule_of(&periods).map(|r| r.describe(&param)),
+                    rule_of(&pres).map(|r| r.describe(&param)),
+                )
+            }
+            _ => (None, None),
+        };
+        SweepReport {
+            game,
+            kind: "sweep".into(),
+            param,
+            points,
+            period_rule,
+            preperiod_rule,
+            status: "observed".into(),
+        }
+    }
+}
+
+impl fmt::Display for SweepReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = &self.param;
+        let (first, last) = match (self.points.first(), self.points.last()) {
+            (Some(a), Some(b)) => (a.value, b.value),
+            _ => return writeln!(f, "sweep:  {} (no values)", self.game),
+        };
+        writeln!(
+            f,
+            "sweep:  {} for {k} = {first}..={last} ({} games)",
+            self.game,
+            self.points.len()
+        )?;
+        for p in &self.points {
+            let what = match &p.period {
+                Some(q) if q.step == 0 => {
+                    format!(
+                        "period {} from n = {} ({})",
+                        q.period, q.preperiod, q.status
+                    )
+                }
+                Some(q) => format!(
+                    "period {} from n = {}, each period adding {} ({})",
+                    q.period, q.preperiod, q.step, q.status
+                ),
+                None => "no period seen".to_string(),
+            };
+            writeln!(f, "  {k} = {}: {what}", p.value)?;
+        }
+        match (&self.period_rule, &self.preperiod_rule) {
+            (Some(period), Some(pre)) => {
+                writeln!(
+                    f,
+                    "pattern (observed for {k} = {first}..={last}; not proved for other {k}):"
+                )?;
+                writeln!(f, "  period:     {period}")?;
+                writeln!(f, "  pre-period: {pre}")
+            }
+            (Some(period), None) => {
+                writeln!(
+                    f,
+                    "pattern (observed for {k} = {first}..={last}; not proved for other {k}):"
+                )?;
+                writeln!(f, "  period:     {period}")?;
+                writeln!(
+                    f,
+                    "  pre-period: no rule in {k} up to modulus {} fits",
+                    crate::explore::sweep::MAX_MODULUS
+                )
+            }
+            _ => writeln!(
+                f,
+                "pattern: no rule in {k} (affine on residue classes up to modulus {}) fits every value swept",
+                crate::explore::sweep::MAX_MODULUS
+            ),
+        }
+    }
+}
