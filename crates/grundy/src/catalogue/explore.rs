@@ -52,7 +52,7 @@ pub fn sweep(
     for (i, &v) in values.iter().enumerate() {
         let params = params.with(name, &v.to_string());
         let game = super::lookup_for_with(template, Feature::Explore, &params)
-            .map_err(|e| e.context(&format!("{name} = {v}")))?;
+            .map_err(|e| e.context(format!("{name} = {v}")))?;
         let proved = match game.family() {
             Some(family) if !options.misere => family.pattern().ok().map(|p| Period {
                 preperiod: p.period().preperiod,
@@ -66,7 +66,7 @@ pub fn sweep(
             Some(p) => Some(p),
             None => {
                 line(&game, upto, options, &mut crate::NoProgress)
-                    .map_err(|e| e.context(&format!("{name} = {v}")))?
+                    .map_err(|e| e.context(format!("{name} = {v}")))?
                     .period
             }
         };
