@@ -118,11 +118,14 @@ impl Grid {
         for &d in &differences {
             per_diagonal[d] += 1;
         }
-        // The last diagonal used may be cut short by the edge of the grid.
+        // Two diagonals used at least (one alone is a line, said as such); the last used
+        // may be cut short by the edge of the grid.
         let each_diagonal = per_diagonal.first().copied().filter(|&k| {
             let (last, before) = per_diagonal.split_last().expect("not empty");
-            k > 0 && before.iter().all(|&c| c == k) && *last <= k
+            k > 0 && !before.is_empty() && before.iter().all(|&c| c == k) && *last <= k
         });
+        let line = self.line_through(&zeros);
+        let nim_sum = self.nim_sum();
         // The slope y/x of the upper P-positions away from the corner.
         let far: Vec<f64> = zeros
             .iter()
@@ -139,8 +142,114 @@ impl Grid {
             differences_distinct: distinct,
             each_diagonal,
             slope,
+            line,
+            nim_sum,
         }
     }
+
+    /// The line through every P-position, if they are two at least and one line holds
+    /// them all, with whether every point of it in the grid is one.
+    fn line_through(&self, zeros: &[(usize, usize)]) -> Option<Line> {
+        let (&(x0, y0), rest) = zeros.split_first()?;
+        let &(x1, y1) = rest.first()?;
+        let (x0, y0, x1, y1) = (x0 as i64, y0 as i64, x1 as i64, y1 as i64);
+        // (y − y0)·dx = (x − x0)·dy, in lowest terms with dx ≥ 0.
+        let (mut dx, mut dy) = (x1 - x0, y1 - y0);
+        let g = gcd(dx.abs(), dy.abs());
+        (dx, dy) = (dx / g, dy / g);
+        if dx < 0 || (dx == 0 && dy < 0) {
+            (dx, dy) = (-dx, -dy);
+        }
+        let on = |x: i64, y: i64| (y - y0) * dx == (x - x0) * dy;
+        if !zeros.iter().all(|&(x, y)| on(x as i64, y as i64)) {
+            return None;
+        }
+        let points = (0..=self.xs)
+            .flat_map(|x| (0..=self.ys).map(move |y| (x, y)))
+            .filter(|&(x, y)| on(x as i64, y as i64))
+            .count();
+        Some(Line {
+            equation: equation(dx, dy, x0, y0),
+            points,
+            whole: points == zeros.len(),
+        })
+    }
+
+    /// value(x, y) = f(x) ⊕ g(y) on the whole grid, with f(x) = value(x, 0) and
+    /// g(y) = value(0, y) ⊕ value(0, 0), if it holds.
+    fn nim_sum(&self) -> Option<NimSum> {
+        let f: Vec<u64> = (0..=self.xs).map(|x| self.at(x, 0)).collect();
+        let g: Vec<u64> = (0..=self.ys)
+            .map(|y| self.at(0, y) ^ self.at(0, 0))
+            .collect();
+        let holds = (0..=self.xs).all(|x| (0..=self.ys).all(|y| self.at(x, y) == f[x] ^ g[y]));
+        // A grid of one row or column is trivially such a sum.
+        (holds && self.xs > 0 && self.ys > 0).then(|| NimSum {
+            x_identity: f.iter().enumerate().all(|(i, &v)| v == i as u64),
+            y_identity: g.iter().enumerate().all(|(i, &v)| v == i as u64),
+            f,
+            g,
+        })
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+/// The line through (x0, y0) with direction (dx, dy) in lowest terms, as an equation:
+/// `y = x`, `y = 2x + 1`, `x = 3`, `y = 0`, `2y = x + 4`.
+fn equation(dx: i64, dy: i64, x0: i64, y0: i64) -> String {
+    if dx == 0 {
+        return format!("x = {x0}");
+    }
+    // dx·y = dy·x + c.
+    let c = dx * y0 - dy * x0;
+    let lhs = if dx == 1 {
+        "y".to_string()
+    } else {
+        format!("{dx}y")
+    };
+    let term = match dy {
+        0 => String::new(),
+        1 => "x".to_string(),
+        -1 => "−x".to_string(),
+        d if d < 0 => format!("−{}x", -d),
+        d => format!("{d}x"),
+    };
+    let rhs = match (term.is_empty(), c) {
+        (true, c) if c < 0 => format!("−{}", -c),
+        (true, c) => c.to_string(),
+        (false, 0) => term,
+        (false, c) if c > 0 => format!("{term} + {c}"),
+        (false, c) => format!("{term} − {}", -c),
+    };
+    format!("{lhs} = {rhs}")
+}
+
+/// A line holding every P-position of a grid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Line {
+    /// Its equation: `y = x`, `y = 2x + 1`, `x = 3`.
+    pub equation: String,
+    /// Its points inside the grid.
+    pub points: usize,
+    /// Every one of them is a P-position.
+    pub whole: bool,
+}
+
+/// A grid whose values are value(x, 0) ⊕ (value(0, y) ⊕ value(0, 0)) everywhere: the
+/// values of a sum of two games, one on each coordinate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct NimSum {
+    /// f(x) = value(x, 0).
+    pub f: Vec<u64>,
+    /// g(y) = value(0, y) ⊕ value(0, 0).
+    pub g: Vec<u64>,
+    /// f(x) = x for every x.
+    pub x_identity: bool,
+    /// g(y) = y for every y.
+    pub y_identity: bool,
 }
 
 /// How many P-positions each row (or column) holds: the least and the most.
@@ -191,6 +300,13 @@ pub struct GridShape {
     pub each_diagonal: Option<usize>,
     /// The mean of y/x over the P-positions with x < y away from the corner.
     pub slope: Option<f64>,
+    /// The one line every P-position lies on, when there is one (two P-positions at
+    /// least).
+    #[serde(default)]
+    pub line: Option<Line>,
+    /// The values as a nim-sum of a function of x and one of y, when they are.
+    #[serde(default)]
+    pub nim_sum: Option<NimSum>,
 }
 
 #[cfg(test)]
@@ -307,5 +423,116 @@ mod tests {
         assert_eq!(shape.rows.most, 1);
         assert_eq!(shape.each_diagonal, Some(1));
         assert_eq!(shape.diagonal_differences, vec![0, 1, 2, 3, 4]);
+        assert_eq!(shape.line, None);
+        assert_eq!(shape.nim_sum, None);
+    }
+
+    fn grid_of(xs: usize, ys: usize, value: impl Fn(usize, usize) -> u64) -> Grid {
+        let values = (0..=xs)
+            .flat_map(|x| (0..=ys).map(move |y| (x, y)))
+            .map(|(x, y)| value(x, y))
+            .collect();
+        Grid { xs, ys, values }
+    }
+
+    /// Grids built with known shapes, and what is said of them.
+    #[test]
+    fn known_shapes_are_said_as_built() {
+        // Two Nim heaps (the Stair Game's P-positions): all on y = x, the values x ⊕ y.
+        let shape = grid_of(20, 20, |x, y| (x ^ y) as u64).shape();
+        assert_eq!(shape.each_diagonal, None, "one diagonal alone is a line");
+        let line = shape.line.unwrap();
+        assert_eq!(
+            (line.equation.as_str(), line.points, line.whole),
+            ("y = x", 21, true)
+        );
+        let sum = shape.nim_sum.unwrap();
+        assert!(sum.x_identity && sum.y_identity);
+        // P-positions on y = 2x + 1, some of them only.
+        let shape = grid_of(10, 30, |x, y| u64::from(!(y == 2 * x + 1 && x % 3 != 1))).shape();
+        let line = shape.line.unwrap();
+        assert_eq!((line.equation.as_str(), line.whole), ("y = 2x + 1", false));
+        assert_eq!(line.points, 11);
+        // A column, a row, a falling line.
+        let line = grid_of(8, 8, |x, _| u64::from(x != 3))
+            .shape()
+            .line
+            .unwrap();
+        assert_eq!((line.equation.as_str(), line.whole), ("x = 3", true));
+        let line = grid_of(8, 8, |_, y| u64::from(y != 0))
+            .shape()
+            .line
+            .unwrap();
+        assert_eq!(line.equation, "y = 0");
+        let line = grid_of(8, 8, |x, y| u64::from(x + y != 6))
+            .shape()
+            .line
+            .unwrap();
+        assert_eq!((line.equation.as_str(), line.points), ("y = −x + 6", 7));
+        // Not on one line: no line said.
+        assert_eq!(
+            grid_of(8, 8, |x, y| u64::from(!(x == y || x == 2 * y)))
+                .shape()
+                .line,
+            None
+        );
+        // A sum of Kayles on x and take-1-or-2 on y: f and g are those games' values.
+        let kayles = [0u64, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+        let sum = grid_of(12, 12, |x, y| kayles[x] ^ (y % 3) as u64)
+            .shape()
+            .nim_sum
+            .unwrap();
+        assert_eq!(sum.f, kayles.to_vec());
+        assert_eq!(sum.g, (0..=12).map(|y| y % 3).collect::<Vec<u64>>());
+        assert!(!sum.x_identity);
+        // One value off breaks the sum.
+        assert_eq!(
+            grid_of(6, 6, |x, y| ((x ^ y) + usize::from(x == 5 && y == 4))
+                as u64)
+            .shape()
+            .nim_sum,
+            None
+        );
+    }
+
+    proptest! {
+        /// Whatever is said of a random grid holds on it: each diagonal's count, the line.
+        #[test]
+        fn what_is_said_of_any_grid_holds(
+            xs in 1usize..9,
+            ys in 1usize..9,
+            zeros in proptest::collection::vec((0usize..9, 0usize..9), 0..12),
+        ) {
+            let grid = grid_of(xs, ys, |x, y| u64::from(!zeros.contains(&(x, y))));
+            let shape = grid.shape();
+            let p = grid.zeros();
+            if let Some(k) = shape.each_diagonal {
+                let last = *shape.diagonal_differences.last().unwrap();
+                prop_assert!(last >= 1);
+                for d in 0..=last {
+                    let c = p.iter().filter(|&&(x, y)| x <= y && y - x == d).count();
+                    if d < last { prop_assert_eq!(c, k); } else { prop_assert!(c <= k && c > 0); }
+                }
+            }
+            if let Some(line) = &shape.line {
+                prop_assert!(p.len() >= 2);
+                // Every P-position on it: three of them are never off a line that the
+                // first two span.
+                let (a, b) = (p[0], p[1]);
+                let cross = |q: (usize, usize)| {
+                    (b.0 as i64 - a.0 as i64) * (q.1 as i64 - a.1 as i64)
+                        - (b.1 as i64 - a.1 as i64) * (q.0 as i64 - a.0 as i64)
+                };
+                prop_assert!(p.iter().all(|&q| cross(q) == 0));
+                prop_assert_eq!(line.whole, line.points == p.len());
+            } else if p.len() >= 2 {
+                let (a, b) = (p[0], p[1]);
+                let off = p.iter().any(|&q| {
+                    (b.0 as i64 - a.0 as i64) * (q.1 as i64 - a.1 as i64)
+                        != (b.1 as i64 - a.1 as i64) * (q.0 as i64 - a.0 as i64)
+                });
+                prop_assert!(off);
+            }
+        }
     }
 }

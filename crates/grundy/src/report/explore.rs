@@ -219,9 +219,25 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
     if !d.is_empty() {
         let shown: Vec<String> = d.iter().take(30).map(ToString::to_string).collect();
         let more = if d.len() > 30 { ", …" } else { "" };
+        let last = d.last().copied().unwrap_or(0);
+        let on_last = d.iter().filter(|&&x| x == last).count();
+        let many = |k: usize| {
+            if k == 1 {
+                "one P-position".to_string()
+            } else {
+                format!("{k} P-positions")
+            }
+        };
         let note = match s.each_diagonal {
-            Some(1) => ": exactly one P-position on each diagonal y − x = 0, 1, 2, …".to_string(),
-            Some(k) => format!(": exactly {k} P-positions on each diagonal y − x = 0, 1, 2, …"),
+            Some(k) if on_last == k => format!(
+                ": exactly {} on each diagonal y − x = 0 to {last}",
+                many(k)
+            ),
+            Some(k) => format!(
+                ": exactly {} on each diagonal y − x = 0 to {}, {on_last} on y − x = {last}",
+                many(k),
+                last - 1
+            ),
             None if s.differences_distinct => {
                 ": at most one P-position on each diagonal".to_string()
             }
@@ -231,6 +247,29 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
             "differences y − x of the P-positions with x ≤ y: {}{more}{note}",
             shown.join(", ")
         ));
+    }
+    if let Some(line) = &s.line {
+        let all = if line.whole {
+            format!(", and all {} of its points in the grid are", line.points)
+        } else {
+            format!(
+                " ({} of its {} points in the grid are)",
+                s.count, line.points
+            )
+        };
+        lines.push(format!(
+            "every P-position lies on the line {}{all}",
+            line.equation
+        ));
+    }
+    if let Some(sum) = &s.nim_sum {
+        let f = if sum.x_identity { "x" } else { "f(x)" };
+        let g = if sum.y_identity { "y" } else { "g(y)" };
+        let mut text = format!("value(x, y) = {f} ⊕ {g} on the whole grid");
+        if !sum.x_identity || !sum.y_identity {
+            text.push_str(" (f(x) = value(x, 0), g(y) = value(0, y) ⊕ value(0, 0))");
+        }
+        lines.push(text);
     }
     if let Some(slope) = s.slope {
         lines.push(format!(
