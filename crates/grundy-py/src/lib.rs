@@ -181,6 +181,31 @@ fn sequence_family<'py>(
     ))
 }
 
+/// The value of every heap of a NumPy array of heap sizes (any u64) in a heap family: by
+/// Nim's rule, the family's proved period, or its table up to the largest heap.
+#[pyfunction]
+fn values_of_heaps<'py>(
+    py: Python<'py>,
+    family: &str,
+    heaps: numpy::PyReadonlyArray1<'py, u64>,
+) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let named = catalogue::lookup_for(family, catalogue::Feature::Sequence).map_err(error)?;
+    let Some(family) = named.family().cloned() else {
+        return Err(InputError::new_err(format!(
+            "{} is not a heap family; values() takes the heap families (nim, kayles, octal:CODE, subtraction:S, ...)",
+            named.name()
+        )));
+    };
+    let heaps = heaps
+        .as_slice()
+        .map_err(|e| InputError::new_err(e.to_string()))?
+        .to_vec();
+    let values = py
+        .detach(move || family.values_at(&heaps))
+        .map_err(|e| InputError::new_err(e.to_string()))?;
+    Ok(values.into_pyarray(py))
+}
+
 /// The most values one array holds (1 GiB of u32).
 const MAX_ARRAY: u64 = 1 << 28;
 
@@ -1097,6 +1122,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stop_judges, m)?)?;
     m.add_function(wrap_pyfunction!(positions_within, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_family, m)?)?;
+    m.add_function(wrap_pyfunction!(values_of_heaps, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_object, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_object, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;

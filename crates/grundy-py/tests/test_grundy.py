@@ -9,6 +9,7 @@ or target/release/grundy or target/debug/grundy from the repository root).
 import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -720,3 +721,29 @@ def test_graphs_are_edge_lists_or_networkx_graphs():
     assert grundy.analyze("geography", (g, "a")) == grundy.analyze("geography", "4 4\n1 2\n2 3\n3 1\n1 4\n1\n")
     with pytest.raises(grundy.InputError, match="token 'z' is no node"):
         grundy.analyze("geography", (g, "z"))
+
+
+def test_values_answer_any_heap_by_the_proved_period():
+    """values() over a NumPy array of heaps up to 10**18, against a small table read
+    through Kayles's period 12 from 71 (Guy and Smith), written out here."""
+    small = grundy.sequence("kayles", 200)
+    rng = np.random.default_rng(5)
+    heaps = rng.integers(0, 10**18, size=100_000, dtype=np.uint64)
+    heaps[:300] = np.arange(300, dtype=np.uint64)
+    got = grundy.values("kayles", heaps)
+    assert got.dtype == np.uint64 and got.shape == heaps.shape
+    want = [int(small[h]) if h < 200 else int(small[71 + (h - 71) % 12]) for h in heaps.tolist()]
+    assert got.tolist() == want
+    assert grundy.values("nim", 2**64 - 1) == 2**64 - 1
+    assert grundy.values("subtraction:1,2,3", [10**18 + 3, 7]).tolist() == [3, 3]
+    # Grundy's game has no period to prove: small heaps by its table, large ones refused.
+    assert grundy.values("grundy-game", [5, 20]).tolist() == [2, 0]
+    for bad, fragment in [
+        (("grundy-game", [10**7]), "no period to prove"),
+        (("kayles", [-1]), "negative"),
+        (("kayles", [2**64]), "2**64 - 1"),
+        (("kayles", [1.5]), "whole numbers"),
+        (("cram", [3]), "unknown family 'cram'"),
+    ]:
+        with pytest.raises(grundy.InputError, match=re.escape(fragment)):
+            grundy.values(*bad)

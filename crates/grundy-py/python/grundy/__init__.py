@@ -26,6 +26,7 @@ from ._grundy import GrundyError, InputError, Sum
 __all__ = [
     "analyze",
     "sequence",
+    "values",
     "table",
     "explore",
     "picture",
@@ -232,6 +233,32 @@ def analyze(game: Any, position: Position, *, misere: bool = False, memory: Opti
     _whole("memory", memory)
     limit = _grundy.positions_within(memory)
     return Report(_json.loads(_grundy.analyze_object(game, position, misere, limit)))
+
+
+def values(family: str, heaps: Any) -> Any:
+    """The value of each heap of ``heaps`` (an int, a list or a NumPy array of heap sizes
+    up to 2**64 - 1) in a heap family, as a NumPy array of ``uint64`` (an int for an int).
+
+    Nim by its rule; the other families by their proved period, in time that does not grow
+    with the heaps' sizes, or without one by their table up to the largest heap (as
+    ``grundy analyze`` does).
+    """
+    if not isinstance(family, str):
+        raise InputError("values() takes a heap family by name, like 'kayles' or 'subtraction:1,3,4'")
+    scalar = isinstance(heaps, _numbers.Integral) and not isinstance(heaps, bool)
+    try:
+        raw = _np.asarray(heaps)
+        if raw.dtype == bool or raw.dtype.kind not in "iuO":
+            raise TypeError
+        if raw.size and (raw < 0).any():
+            raise InputError("heaps are whole numbers from 0, and one is negative")
+        array = _np.ascontiguousarray(raw, dtype=_np.uint64).reshape(-1)
+    except (TypeError, OverflowError, ValueError) as e:
+        if isinstance(e, InputError):
+            raise
+        raise InputError("heaps: expected whole numbers from 0 to 2**64 - 1") from None
+    out = _grundy.values_of_heaps(family, array).reshape(raw.shape)
+    return int(out) if scalar else out
 
 
 def sequence(family: Any, upto: int, start: int = 0, *, misere: bool = False) -> Union[SequenceArray, list]:

@@ -60,6 +60,9 @@ def sequence(
 ) -> Union[SequenceArray, list]:
     """The values of heaps ``start..=upto`` as a NumPy array."""
 
+def values(family: str, heaps: Any) -> Any:
+    """The value of each heap (any size to 2**64 - 1) in a heap family."""
+
 class Table:
     """The values of a board game over a range of sizes."""
     @property

@@ -165,6 +165,30 @@ impl Family {
         }
     }
 
+    /// The value of each heap of `heaps`, any sizes: Nim's by its rule, the others by the
+    /// proved period, or without one by the family's table up to the largest heap (within
+    /// [`analyze_limit`](Self::analyze_limit)).
+    pub fn values_at(&self, heaps: &[u64]) -> Result<Vec<u64>, FamilyError> {
+        if *self == Family::Nim {
+            return Ok(heaps.to_vec());
+        }
+        match self.pattern() {
+            Ok(p) => Ok(heaps.iter().map(|&h| u64::from(p.value(h))).collect()),
+            Err(e @ FamilyError::NotProved { .. }) => {
+                let largest = heaps.iter().copied().max().unwrap_or(0);
+                if largest > self.analyze_limit() {
+                    return Err(self.past_plain(heaps, e));
+                }
+                let table = self.values(largest)?;
+                Ok(heaps
+                    .iter()
+                    .map(|&h| u64::from(table[h as usize]))
+                    .collect())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// A sum of Nim heaps of any sizes by Bouton's rule: the value is the nim-sum, and the
     /// winning moves cut a heap h down to h ⊕ s where that is smaller.
     pub(super) fn nim_analysis(sizes: &[u64]) -> HeapAnalysis {

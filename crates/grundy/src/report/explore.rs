@@ -229,10 +229,9 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
             }
         };
         let note = match s.each_diagonal {
-            Some(k) if on_last == k => format!(
-                ": exactly {} on each diagonal y − x = 0 to {last}",
-                many(k)
-            ),
+            Some(k) if on_last == k => {
+                format!(": exactly {} on each diagonal y − x = 0 to {last}", many(k))
+            }
             Some(k) => format!(
                 ": exactly {} on each diagonal y − x = 0 to {}, {on_last} on y − x = {last}",
                 many(k),
