@@ -242,7 +242,7 @@ impl Family {
                             heap: i + 1,
                             from,
                             take: c.take,
-                            leaves: c.leaves,
+                            leaves: c.leaves.to_vec(),
                             every: c.every,
                         });
                     }
@@ -305,7 +305,7 @@ impl Family {
                     heap: i + 1,
                     from,
                     take: c.take,
-                    leaves: c.leaves,
+                    leaves: c.leaves.to_vec(),
                     every: c.every,
                 };
                 moves.push((m, rest ^ Nimber(u64::from(c.value))));

@@ -11,6 +11,9 @@
 
 use super::Period;
 
+/// The heaps one move leaves: none to three, held without allocating.
+pub type Leaves = smallvec::SmallVec<[u64; 3]>;
+
 /// The values of a family proved periodic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
@@ -75,7 +78,7 @@ pub struct Class {
     /// Counters taken.
     pub take: u64,
     /// The heaps left (the first member's, the smaller first).
-    pub leaves: Vec<u64>,
+    pub leaves: Leaves,
     /// `Some` for a class of more than one move.
     pub every: Option<Every>,
     /// The nim-sum of the values the move leaves (the same for every member).
@@ -120,7 +123,7 @@ pub fn heap_moves(
         if d & 1 != 0 && m == 0 && k > 0 {
             each(Class {
                 take: k,
-                leaves: Vec::new(),
+                leaves: Leaves::new(),
                 every: None,
                 value: 0,
             });
@@ -128,7 +131,7 @@ pub fn heap_moves(
         if d & 2 != 0 && m > 0 && k > 0 {
             each(Class {
                 take: k,
-                leaves: vec![m],
+                leaves: smallvec::smallvec![m],
                 every: None,
                 value: pattern.value(m),
             });
@@ -141,7 +144,7 @@ pub fn heap_moves(
                 for a in 1..=half {
                     each(Class {
                         take: k,
-                        leaves: vec![a, m - a],
+                        leaves: smallvec::smallvec![a, m - a],
                         every: None,
                         value: pair(a),
                     });
@@ -153,7 +156,7 @@ pub fn heap_moves(
                 for a in 1..from {
                     each(Class {
                         take: k,
-                        leaves: vec![a, m - a],
+                        leaves: smallvec::smallvec![a, m - a],
                         every: None,
                         value: pair(a),
                     });
@@ -162,7 +165,7 @@ pub fn heap_moves(
                     let count = (half - a) / p + 1;
                     each(Class {
                         take: k,
-                        leaves: vec![a, m - a],
+                        leaves: smallvec::smallvec![a, m - a],
                         every: (count > 1).then_some(Every { step: p, count }),
                         value: pair(a),
                     });
@@ -181,7 +184,7 @@ pub fn heap_moves(
                     let c = m - a - b;
                     each(Class {
                         take: k,
-                        leaves: vec![a, b, c],
+                        leaves: smallvec::smallvec![a, b, c],
                         every: None,
                         value: pattern.value(a) ^ pattern.value(b) ^ pattern.value(c),
                     });
@@ -239,7 +242,7 @@ mod tests {
                 let members = c.every.map_or(1, |e| e.count);
                 let step = c.every.map_or(0, |e| e.step);
                 for j in 0..members {
-                    let mut leaves = c.leaves.clone();
+                    let mut leaves = c.leaves.to_vec();
                     if leaves.len() == 2 {
                         leaves[0] += j * step;
                         leaves[1] -= j * step;
