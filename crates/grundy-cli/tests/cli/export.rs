@@ -126,6 +126,44 @@ fn exported_functions_agree_with_the_engine() {
             want,
             "lasker in {language}"
         );
+        // A self-similar rule only observed: take at most half, against the engine's own
+        // values to 1500 and past them against g(2k) = k, g(2k + 1) = g(k).
+        let half = format!("script:{}", example("games/half.rhai"));
+        let code = run_ok(
+            &["explore", &half, "--upto", "300", "--export", language],
+            "",
+        );
+        assert!(
+            code.contains("Observed, not proved: g(2k) = k, g(2k + 1) = g(k)"),
+            "{code}"
+        );
+        let engine: Vec<u64> = run_ok(&["sequence", &half, "--upto", "1500"], "")
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let rule = |mut n: u64| loop {
+            if n.is_multiple_of(2) {
+                return n / 2;
+            }
+            n /= 2;
+        };
+        let mut pts: Vec<u64> = (0..=1500).collect();
+        pts.extend(points(u64::MAX).into_iter().skip(50_000));
+        let want: Vec<u64> = pts
+            .iter()
+            .map(|&n| {
+                if n <= 1500 {
+                    engine[n as usize]
+                } else {
+                    rule(n)
+                }
+            })
+            .collect();
+        assert_eq!(
+            values_by(build(language, &code, dir.path()), &pts),
+            want,
+            "half in {language}"
+        );
     }
 }
 

@@ -91,6 +91,7 @@ pub(super) fn misere_line(name: String, upto: u64, values: Vec<u64>) -> LineRepo
     let period = line_period(&values);
     let p_positions = zeros(&values);
     LineReport {
+        self_similar: None,
         game: format!("{name} (misère)"),
         kind: "line".into(),
         upto,

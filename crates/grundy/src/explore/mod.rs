@@ -18,6 +18,7 @@
 
 use serde::Serialize;
 
+pub mod similar;
 pub mod sweep;
 
 /// Values that repeat every `period` from `preperiod` on, each time `step` larger:

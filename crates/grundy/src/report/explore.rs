@@ -40,6 +40,9 @@ pub struct LineReport {
     pub period: Option<Period>,
     /// The positions of value 0.
     pub p_positions: Vec<usize>,
+    /// With no period, a self-similar rule the values follow (seen, not proved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub self_similar: Option<crate::explore::similar::SelfSimilar>,
 }
 
 /// The values of positions [x, y], 0 ≤ x ≤ `x`, 0 ≤ y ≤ `y`, and what they show.
@@ -83,7 +86,12 @@ impl LineReport {
             None => line_period(&values).map(|p| (p, "apparent")),
         };
         let p_positions = zeros(&values);
+        let self_similar = match period {
+            None => crate::explore::similar::self_similar(&values),
+            Some(_) => None,
+        };
         LineReport {
+            self_similar,
             game: name,
             kind: "line".into(),
             upto: values.len().saturating_sub(1) as u64,
@@ -168,6 +176,9 @@ impl fmt::Display for LineReport {
                 writeln!(f, "period: {kind}, from n = {} ({how})", p.preperiod)?;
             }
             None => writeln!(f, "period: none seen up to {upto}")?,
+        }
+        if let Some(rule) = &self.self_similar {
+            writeln!(f, "self-similar: {rule} (apparent, seen up to {upto})")?;
         }
         write_list(
             f,

@@ -13,6 +13,7 @@ use std::str::FromStr;
 
 use super::Error;
 use super::explore::LineReport;
+use crate::explore::similar::{Piece, SelfSimilar};
 
 /// The languages a formula is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +61,9 @@ pub struct Formula {
     pub proved: bool,
     /// The values were computed for 0..=upto.
     pub upto: u64,
+    /// Instead of a period: a self-similar rule (then `pre`, `block` and `step` are not
+    /// used).
+    pub self_similar: Option<SelfSimilar>,
 }
 
 impl Formula {
@@ -67,8 +71,19 @@ impl Formula {
     /// from period to period, or when its tables would pass [`MAX_TABLE`].
     pub fn of_line(report: &LineReport) -> Result<Formula, Error> {
         let Some(p) = &report.period else {
+            if let Some(rule) = &report.self_similar {
+                return Ok(Formula {
+                    game: report.game.clone(),
+                    pre: Vec::new(),
+                    block: Vec::new(),
+                    step: 0,
+                    proved: false,
+                    upto: report.upto,
+                    self_similar: Some(rule.clone()),
+                });
+            }
             return Err(Error::input(format!(
-                "no pattern to export: the values of {} over 0..={} show no period (try a larger --upto)",
+                "no pattern to export: the values of {} over 0..={} show no period and no self-similar rule (try a larger --upto)",
                 report.game, report.upto
             )));
         };
@@ -93,12 +108,16 @@ impl Formula {
             step: p.step as u64,
             proved: p.status == "proved",
             upto: report.upto,
+            self_similar: None,
         })
     }
 
     /// The value of `n` by the formula (what the written function computes), `None` past
     /// what a u64 holds.
     pub fn value(&self, n: u64) -> Option<u64> {
+        if let Some(rule) = &self.self_similar {
+            return rule.value(n);
+        }
         let pre = self.pre.len() as u64;
         if n < pre {
             return Some(self.pre[n as usize]);
@@ -119,7 +138,10 @@ impl Formula {
             self.game,
             env!("CARGO_PKG_VERSION")
         )];
-        let shape = if self.step == 0 {
+        let shape = if let Some(rule) = &self.self_similar {
+            let text = rule.to_string().replace('≥', ">=").replace('−', "-");
+            format!("{text} (with g(0..{}) as computed)", rule.modulus)
+        } else if self.step == 0 {
             format!("value(n + {p}) = value(n) for every n >= {pre}")
         } else {
             format!(
@@ -155,6 +177,9 @@ impl Formula {
 
     /// The function in `language`: `value(n)`, nothing else but its tables.
     pub fn write(&self, language: Language) -> String {
+        if let Some(rule) = &self.self_similar {
+            return self.write_self_similar(rule, language);
+        }
         let mut out = String::new();
         let list = |xs: &[u64]| {
             let mut s = String::new();
@@ -205,6 +230,66 @@ impl Formula {
                 let _ = writeln!(
                     out,
                     "// The Grundy value of position n.\nuint64_t value(uint64_t n) {{\n    const uint64_t pre = {np}u, p = {nb}u;\n    if (n < pre) return PRE[n];\n    return BLOCK[(n - pre) % p] + STEP * ((n - pre) / p);\n}}"
+                );
+            }
+        }
+        out
+    }
+}
+
+impl Formula {
+    /// A self-similar rule as a loop: n = a·k + b goes to k while b's piece is g(k), and
+    /// ends at k + c or at the base values.
+    fn write_self_similar(&self, rule: &SelfSimilar, language: Language) -> String {
+        let mut out = String::new();
+        let a = rule.modulus;
+        let base: Vec<String> = rule.base.iter().map(u64::to_string).collect();
+        let base = base.join(", ");
+        // Each piece as (same, c): same = 1 for g(k), else k + c.
+        let pieces: Vec<(u8, i64)> = rule
+            .pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Same => (1, 0),
+                Piece::Plus(c) => (0, *c),
+            })
+            .collect();
+        let comment = match language {
+            Language::Python => "#",
+            _ => "//",
+        };
+        for line in self.header() {
+            let _ = writeln!(out, "{comment} {line}");
+        }
+        out.push('\n');
+        match language {
+            Language::Python => {
+                let list: Vec<String> = pieces.iter().map(|(s, c)| format!("({s}, {c})")).collect();
+                let _ = writeln!(
+                    out,
+                    "A = {a}\nBASE = [{base}]\nPIECES = [{}]  # (1, _): g(k); (0, c): k + c\n\n\ndef value(n: int) -> int:\n    \"\"\"The Grundy value of position n (n >= 0).\"\"\"\n    while n >= A:\n        k, b = divmod(n, A)\n        same, c = PIECES[b]\n        if not same:\n            return k + c\n        n = k\n    return BASE[n]",
+                    list.join(", ")
+                );
+            }
+            Language::Rust => {
+                let list: Vec<String> = pieces
+                    .iter()
+                    .map(|(s, c)| format!("({}, {c})", *s == 1))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "const A: u64 = {a};\nconst BASE: [u64; {a}] = [{base}];\n/// (true, _): g(k); (false, c): k + c.\nconst PIECES: [(bool, i64); {a}] = [{}];\n\n/// The Grundy value of position n.\npub fn value(mut n: u64) -> u64 {{\n    while n >= A {{\n        let (k, b) = (n / A, n % A);\n        let (same, c) = PIECES[b as usize];\n        if !same {{\n            return (k as i128 + c as i128) as u64;\n        }}\n        n = k;\n    }}\n    BASE[n as usize]\n}}",
+                    list.join(", ")
+                );
+            }
+            Language::Cpp => {
+                let same: Vec<String> = pieces.iter().map(|(s, _)| s.to_string()).collect();
+                let plus: Vec<String> = pieces.iter().map(|(_, c)| format!("{c}")).collect();
+                let _ = writeln!(
+                    out,
+                    "#include <cstdint>\n\nstatic const uint64_t A = {a}u;\nstatic const uint64_t BASE[{a}] = {{{base}}};\n// SAME[b]: g(k); else k + PLUS[b].\nstatic const int SAME[{a}] = {{{}}};\nstatic const int64_t PLUS[{a}] = {{{}}};\n\n// The Grundy value of position n.\nuint64_t value(uint64_t n) {{\n    while (n >= A) {{\n        uint64_t k = n / A, b = n % A;\n        if (!SAME[b]) return k + (uint64_t)PLUS[b];\n        n = k;\n    }}\n    return BASE[n];\n}}",
+                    same.join(", "),
+                    plus.join(", ")
                 );
             }
         }
