@@ -333,6 +333,11 @@ Examples:
         /// pattern found, its header saying whether it was proved or only observed.
         #[arg(long, value_name = "LANG")]
         export: Option<String>,
+        /// For a script game whose positions are lists: which entries vary, as a position
+        /// with x and y where a grid's coordinates go (`[x, 3, y]`), or n for a line
+        /// (`[2, n]`); the other entries stay as written.
+        #[arg(long, value_name = "POSITION")]
+        axes: Option<String>,
     },
 
     /// Print the values of a board game over a range of sizes: one row of boards per line.

@@ -100,6 +100,7 @@ fn analyze_json(
         misere,
         threads: 0,
         checkpoint: None,
+        axes: None,
     };
     // A script game is not Send: the game is resolved where it is solved.
     let analysis = interruptible(py, move || {
@@ -695,6 +696,7 @@ fn table_json(
         misere,
         threads: threads.unwrap_or(0),
         checkpoint: None,
+        axes: None,
     };
     let report = interruptible(py, move || {
         let memory = options.board_memory();
@@ -745,6 +747,7 @@ fn explore_json(
         misere,
         threads: 0,
         checkpoint: None,
+        axes: None,
     };
     let text = interruptible(py, move || -> Result<String, grundy::report::Error> {
         let named = catalogue::lookup_for(&game, catalogue::Feature::Explore)?;

@@ -28,6 +28,7 @@ pub struct Request<'a> {
     pub stats: bool,
     pub checkpoint: Option<&'a Path>,
     pub export: Option<&'a str>,
+    pub axes: Option<&'a str>,
 }
 
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
@@ -56,6 +57,12 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--memory applies to script games; built-in tables size themselves"
         )));
     }
+    if req.axes.is_some() && !catalogue::is_script(req.family) {
+        return Err(Failure::input(anyhow!(
+            "--axes picks the entries of a script game's list positions that vary; {} has its own positions",
+            grundy::parse::escaped_str(req.family)
+        )));
+    }
     let export: Option<Language> = req.export.map(str::parse).transpose()?;
     if export.is_some() && (req.upto.is_none() || req.png.is_some() || req.json) {
         return Err(Failure::input(anyhow!(
@@ -72,6 +79,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
         misere: req.misere,
         threads: 0,
         checkpoint: None,
+        axes: req.axes.map(str::to_string),
     };
     let mut bar = Bar::above(20_000);
     let mut out = BufWriter::new(io::stdout().lock());
@@ -136,6 +144,7 @@ fn sweep(
         misere: req.misere,
         threads: 0,
         checkpoint: None,
+        axes: req.axes.map(str::to_string),
     };
     let mut bar = Bar::above(50);
     let report = explore::sweep(req.family, name, values, params, upto, &options, &mut bar)?;

@@ -218,8 +218,10 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             stats,
             checkpoint,
             export,
+            axes,
         } => explore::run(&explore::Request {
             export: export.as_deref(),
+            axes: axes.as_deref(),
             family: &family,
             params: &params,
             file: file.as_deref(),
@@ -548,6 +550,7 @@ fn analyze(
         misere,
         threads: threads.map_or(0, usize::from),
         checkpoint: checkpoint.clone(),
+        axes: None,
     };
     if remoteness && (misere || !game.object().has_remoteness()) {
         return Err(Failure::input(anyhow!(

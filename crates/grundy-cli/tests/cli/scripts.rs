@@ -509,3 +509,57 @@ fn games_with_cycles_are_answered() {
         "grundy sequence and grundy analyze give its generalised values",
     );
 }
+
+/// `--axes` explores list positions of more than two entries: three Nim heaps with the
+/// middle one held at 3 are worth x ⊕ 3 ⊕ y, said as a nim-sum over the whole grid; the
+/// line [2, n, 2] is worth n.
+#[test]
+fn axes_pick_the_entries_that_vary() {
+    let f = temp_script(
+        "fn options(p) {\n    let out = [];\n    for i in 0..p.len() {\n        for k in 0..p[i] { let q = p; q[i] = k; out.push(q); }\n    }\n    out\n}\n",
+    );
+    let game = arg(&f);
+    let grid = grid_json(&[
+        "explore",
+        &game,
+        "--grid",
+        "7,7",
+        "--axes",
+        "[x, 3, y]",
+        "--json",
+    ]);
+    for x in 0..=7u64 {
+        for y in 0..=7u64 {
+            assert_eq!(grid["values"][x as usize][y as usize], x ^ 3 ^ y);
+        }
+    }
+    let text = run_ok(
+        &["explore", &game, "--grid", "7,7", "--axes", "[x, 3, y]"],
+        "",
+    );
+    assert!(
+        text.contains("value(x, y) = f(x) ⊕ y on the whole grid"),
+        "{text}"
+    );
+    assert!(text.contains(" at [x, 3, y]"), "{text}");
+    let line = run_ok(
+        &["explore", &game, "--upto", "30", "--axes", "[2, n, 2]"],
+        "",
+    );
+    assert!(
+        line.contains("period: 1, arithmetic: each period adds 1"),
+        "{line}"
+    );
+    assert_refused(
+        &["explore", &game, "--grid", "3,3", "--axes", "[x, 3]"],
+        "",
+        2,
+        "--axes [x, 3]: y appears 0 times, not once",
+    );
+    assert_refused(
+        &["explore", "kayles", "--upto", "30", "--axes", "[n]"],
+        "",
+        2,
+        "--axes picks the entries of a script game's list positions",
+    );
+}

@@ -565,6 +565,7 @@ mod tests {
             misere: false,
             threads: 0,
             checkpoint: None,
+            axes: None,
         };
         for (name, position) in cases {
             let game = catalogue::lookup_for(name, Feature::Moves).expect(name);

@@ -69,6 +69,11 @@ impl Object for Script {
         progress: &mut dyn Progress,
     ) -> Result<LineReport, Error> {
         let name = format!("script {}", self.0.name());
+        if options.misere && options.axes.is_some() {
+            return Err(Error::input(
+                "--axes explores normal play so far; --misere takes the plain positions (n, or [x, y])",
+            ));
+        }
         if options.misere {
             let mut search =
                 crate::solve::misere::Misere::new(&*self.0, options.script_positions());
@@ -81,8 +86,25 @@ impl Object for Script {
             }
             return Ok(super::explore::misere_line(name, upto, values));
         }
-        let values =
-            crate::script::values_upto(&self.0, upto, options.script_positions(), progress)?;
+        let values = match &options.axes {
+            Some(text) => {
+                let axes = crate::script::axes::Axes::parse(text, &["n"]).map_err(Error::input)?;
+                crate::script::values_along(
+                    &self.0,
+                    upto,
+                    options.script_positions(),
+                    &axes,
+                    progress,
+                )?
+            }
+            None => {
+                crate::script::values_upto(&self.0, upto, options.script_positions(), progress)?
+            }
+        };
+        let name = match &options.axes {
+            Some(text) => format!("{name} at {text}"),
+            None => name,
+        };
         Ok(LineReport::of(name, values, None))
     }
 
@@ -94,6 +116,11 @@ impl Object for Script {
         progress: &mut dyn Progress,
     ) -> Result<GridReport, Error> {
         let name = format!("script {}", self.0.name());
+        if options.misere && options.axes.is_some() {
+            return Err(Error::input(
+                "--axes explores normal play so far; --misere takes the plain positions (n, or [x, y])",
+            ));
+        }
         if options.misere {
             let squares = super::explore::misere_grid_squares(xs, ys)?;
             let mut search =
@@ -112,8 +139,24 @@ impl Object for Script {
             }
             return Ok(grid_report(format!("{name} (misère)"), xs, ys, values));
         }
-        let values =
-            crate::script::values_grid(&self.0, xs, ys, options.script_positions(), progress)?;
+        let axes = match &options.axes {
+            Some(text) => {
+                Some(crate::script::axes::Axes::parse(text, &["x", "y"]).map_err(Error::input)?)
+            }
+            None => None,
+        };
+        let values = crate::script::values_grid(
+            &self.0,
+            xs,
+            ys,
+            options.script_positions(),
+            axes.as_ref(),
+            progress,
+        )?;
+        let name = match &options.axes {
+            Some(text) => format!("{name} at {text}"),
+            None => name,
+        };
         Ok(grid_report(name, xs, ys, values))
     }
 

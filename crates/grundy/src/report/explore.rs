@@ -276,8 +276,15 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
         let f = if sum.x_identity { "x" } else { "f(x)" };
         let g = if sum.y_identity { "y" } else { "g(y)" };
         let mut text = format!("value(x, y) = {f} ⊕ {g} on the whole grid");
-        if !sum.x_identity || !sum.y_identity {
-            text.push_str(" (f(x) = value(x, 0), g(y) = value(0, y) ⊕ value(0, 0))");
+        let defined: Vec<&str> = [
+            (!sum.x_identity).then_some("f(x) = value(x, 0)"),
+            (!sum.y_identity).then_some("g(y) = value(0, y) ⊕ value(0, 0)"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !defined.is_empty() {
+            text.push_str(&format!(" ({})", defined.join(", ")));
         }
         lines.push(text);
     }

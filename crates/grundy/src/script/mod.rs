@@ -55,6 +55,7 @@ use crate::game::{Components, Game, Player};
 use crate::nimber::Nimber;
 use crate::parse::{Params, escaped_str};
 
+pub mod axes;
 mod position;
 use crate::solve::memo::{SolveError, Solver, Stats};
 pub use position::{MAX_DEPTH, MAX_SIZE, ScriptPosition, parse_positions};
@@ -989,7 +990,19 @@ pub fn values_upto(
     limit: usize,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<Vec<u64>, crate::error::Error> {
-    memo_values_upto(game, upto, limit, progress).map_err(finite_only)
+    memo_values_upto(game, upto, limit, None, progress).map_err(finite_only)
+}
+
+/// [`values_upto`] over the positions `axes` makes of n = 0..=upto.
+pub fn values_along(
+    game: &ScriptGame,
+    upto: u64,
+    limit: usize,
+    axes: &axes::Axes,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<Vec<u64>, crate::error::Error> {
+    check_upto(upto, limit)?;
+    memo_values_upto(game, upto, limit, Some(axes), progress).map_err(finite_only)
 }
 
 /// A cycle where only Grundy values will do (explore's periods and maps): said so, with
@@ -1016,13 +1029,18 @@ fn memo_values_upto(
     game: &ScriptGame,
     upto: u64,
     limit: usize,
+    axes: Option<&axes::Axes>,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<Vec<u64>, SolveError> {
     let mut solver = game.solver(limit);
     progress.start(upto + 1);
     let mut values = Vec::with_capacity(upto as usize + 1);
     for n in 0..=upto {
-        values.push(solver.grundy(&ScriptPosition::Int(n as i64))?.0);
+        let p = match axes {
+            Some(a) => a.at(&[n as i64]),
+            None => ScriptPosition::Int(n as i64),
+        };
+        values.push(solver.grundy(&p)?.0);
         if n % 256 == 0 {
             progress.advance(n);
         }
@@ -1050,7 +1068,7 @@ pub fn sequence_upto(
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<ScriptValues, crate::error::Error> {
     check_upto(upto, limit)?;
-    match memo_values_upto(game, upto, limit, progress) {
+    match memo_values_upto(game, upto, limit, None, progress) {
         Ok(values) => Ok(ScriptValues::Plain(values)),
         Err(SolveError::Loopy { .. }) => {
             let positions: Vec<ScriptPosition> =
@@ -1070,6 +1088,7 @@ pub fn values_grid(
     xs: u64,
     ys: u64,
     limit: usize,
+    axes: Option<&axes::Axes>,
     progress: &mut dyn crate::progress::Progress,
 ) -> Result<Vec<u64>, crate::error::Error> {
     let cells = xs.saturating_add(1).saturating_mul(ys.saturating_add(1));
@@ -1083,7 +1102,10 @@ pub fn values_grid(
     let mut values = Vec::with_capacity(cells as usize);
     for x in 0..=xs {
         for y in 0..=ys {
-            let p = ScriptPosition::from(&[x as i64, y as i64][..]);
+            let p = match axes {
+                Some(a) => a.at(&[x as i64, y as i64]),
+                None => ScriptPosition::from(&[x as i64, y as i64][..]),
+            };
             values.push(solver.grundy(&p).map_err(finite_only)?.0);
         }
         progress.advance((x + 1) * (ys + 1));
