@@ -522,9 +522,12 @@ function heapBox(list, i, size) {
   const mine = list.moves.filter((m) => m.heap === i + 1);
   const counters = make("div", "counters");
   const choices = make("div", "moves choices");
+  // At most 60 counters: a larger heap shows its last 60, the takes of 60 down to 1 (a
+  // heap past 2^53 counters is not a number JavaScript holds exactly, but its small takes
+  // are).
   const shown = Math.min(size, 60);
-  for (let j = 1; j <= shown; j++) {
-    const take = size - j + 1;
+  if (size > shown) counters.append(make("span", "", `${size} counters, the last ${shown}: `));
+  for (let take = shown; take >= 1; take--) {
     const ways = mine.filter((m) => m.take === take);
     if (ways.length === 0) {
       counters.append(make("span", "counter", "●"));
@@ -541,7 +544,6 @@ function heapBox(list, i, size) {
     });
     counters.append(b);
   }
-  if (size > shown) counters.append(make("span", "", ` … (${size})`));
   const splits = mine.filter((m) => m.take === 0);
   if (splits.length) choices.append(...splits.map((m) => moveButton(list, m)));
   box.append(counters, choices);
