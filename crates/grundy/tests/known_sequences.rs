@@ -164,6 +164,13 @@ fn published_periods_are_proved() {
                 (preperiod, period),
                 "data line {line}: {family}"
             );
+            // The pattern that answers heaps of any size rests on the same period.
+            let pattern = family.pattern().unwrap();
+            assert_eq!(
+                (pattern.period().preperiod, pattern.period().period),
+                (preperiod, period),
+                "data line {line}: {family}'s pattern"
+            );
         }
     }
 }

@@ -716,7 +716,7 @@ fn far_heaps_are_read_from_the_proved_period() {
     assert_refused(
         &[
             "sequence",
-            "octal:0.16",
+            "octal:0.6",
             "--from",
             "5000000000",
             "--upto",
@@ -724,6 +724,6 @@ fn far_heaps_are_read_from_the_proved_period() {
         ],
         "",
         2,
-        "past 4294967296 they are read from a proved period, and no period of octal:0.16 is proved",
+        "past 4294967296 they are read from a proved period, and no period of octal:0.6 is proved",
     );
 }

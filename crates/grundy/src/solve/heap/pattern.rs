@@ -35,6 +35,15 @@ impl Pattern {
         }
     }
 
+    /// [`new`](Self::new) for `values` cut down to the pre-period and one period, the proof
+    /// having read `proved_from` values.
+    pub fn with_proof(values: &[u32], period: Period, proved_from: u64) -> Pattern {
+        Pattern {
+            proved_from,
+            ..Pattern::new(values, period)
+        }
+    }
+
     /// The value of a heap of `n`, any size.
     pub fn value(&self, n: u64) -> u32 {
         let len = self.table.len() as u64;
