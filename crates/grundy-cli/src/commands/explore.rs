@@ -69,18 +69,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             "--export writes the pattern of a line of values: give --upto N (and neither --png nor --json)"
         )));
     }
-    let options = Options {
-        memory: req
-            .memory
-            .map(|m| Memory::parse(Some(m)))
-            .transpose()?
-            .map(|m| m.0),
-        cache: None,
-        misere: req.misere,
-        threads: 0,
-        checkpoint: None,
-        axes: req.axes.map(str::to_string),
-    };
+    let options = options_of(req)?;
     let mut bar = Bar::above(20_000);
     let mut out = BufWriter::new(io::stdout().lock());
     match (req.upto, req.grid) {
@@ -117,6 +106,22 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// What the engines may use for the request: its --memory, --misere and --axes.
+fn options_of(req: &Request<'_>) -> Result<Options, Failure> {
+    Ok(Options {
+        memory: req
+            .memory
+            .map(|m| Memory::parse(Some(m)))
+            .transpose()?
+            .map(|m| m.0),
+        cache: None,
+        misere: req.misere,
+        threads: 0,
+        checkpoint: None,
+        axes: req.axes.map(str::to_string),
+    })
+}
+
 /// `--param k=A..=B`: the game explored for each k, and the pattern across k.
 fn sweep(
     req: &Request<'_>,
@@ -134,18 +139,7 @@ fn sweep(
             "a sweep (--param {name}=A..=B) explores a line for each {name}: give --upto N (the positions a game with no theorem is explored over)"
         )));
     };
-    let options = Options {
-        memory: req
-            .memory
-            .map(|m| Memory::parse(Some(m)))
-            .transpose()?
-            .map(|m| m.0),
-        cache: None,
-        misere: req.misere,
-        threads: 0,
-        checkpoint: None,
-        axes: req.axes.map(str::to_string),
-    };
+    let options = options_of(req)?;
     let mut bar = Bar::above(50);
     let report = explore::sweep(req.family, name, values, params, upto, &options, &mut bar)?;
     let mut out = BufWriter::new(io::stdout().lock());

@@ -31,6 +31,30 @@ const PATTERN_BUDGET: u64 = 1 << 34;
 /// forgets the oldest by starting over).
 const KEPT_PATTERNS: usize = 256;
 
+impl HeapMove {
+    /// The move (or class of moves) `c` of heap `i` (from 0), of `from` counters.
+    fn of_class(i: usize, from: u64, c: &pattern::Class) -> HeapMove {
+        HeapMove {
+            heap: i + 1,
+            from,
+            take: c.take,
+            leaves: c.leaves.to_vec(),
+            every: c.every,
+        }
+    }
+}
+
+/// Whether the plain analysis refused `e` for the size of the position alone (so the
+/// proved period may answer it).
+pub(super) fn past_the_plain_limits(e: &FamilyError) -> bool {
+    matches!(
+        e,
+        FamilyError::TooLarge { .. }
+            | FamilyError::HeapsTooLarge { .. }
+            | FamilyError::TooMuchWork(_)
+    )
+}
+
 /// [`FamilyError::NotProved`] in words.
 pub(super) fn not_proved(game: &str, looked: u64, further: &str) -> String {
     if looked == 0 {
@@ -288,13 +312,7 @@ impl Family {
                 }
                 pattern::heap_moves(&rules, &pattern, from, &mut |c| {
                     if u64::from(c.value) == target {
-                        winning_moves.push(HeapMove {
-                            heap: i + 1,
-                            from,
-                            take: c.take,
-                            leaves: c.leaves.to_vec(),
-                            every: c.every,
-                        });
+                        winning_moves.push(HeapMove::of_class(i, from, &c));
                     }
                 })?;
             }
@@ -351,13 +369,7 @@ impl Family {
                     full = true;
                     return;
                 }
-                let m = HeapMove {
-                    heap: i + 1,
-                    from,
-                    take: c.take,
-                    leaves: c.leaves.to_vec(),
-                    every: c.every,
-                };
+                let m = HeapMove::of_class(i, from, &c);
                 moves.push((m, rest ^ Nimber(u64::from(c.value))));
             })?;
             if full {

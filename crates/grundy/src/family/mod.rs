@@ -449,8 +449,7 @@ impl Family {
             return Ok(Self::nim_analysis(sizes));
         }
         match self.analyze_heaps_by_solver(sizes) {
-            Err(FamilyError::TooLarge { .. } | FamilyError::HeapsTooLarge { .. })
-            | Err(FamilyError::TooMuchWork(_)) => self
+            Err(e) if any_size::past_the_plain_limits(&e) => self
                 .analyze_by_pattern(sizes)
                 .map_err(|e| self.past_plain(sizes, e)),
             plain => plain,
@@ -548,8 +547,7 @@ impl Family {
             };
         }
         let analysis = match self.analyze_heaps_by_solver(sizes) {
-            Err(FamilyError::TooLarge { .. } | FamilyError::HeapsTooLarge { .. })
-            | Err(FamilyError::TooMuchWork(_)) => {
+            Err(e) if any_size::past_the_plain_limits(&e) => {
                 return self
                     .heap_moves_by_pattern(sizes)
                     .map_err(|e| self.past_plain(sizes, e));
