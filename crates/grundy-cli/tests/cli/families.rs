@@ -102,10 +102,38 @@ fn sequence_refuses_bad_families_and_sizes() {
         "loopy",
     );
     assert_refused(
-        &["sequence", "subtraction:1,99999999", "--upto", "5"],
+        &[
+            "sequence",
+            "subtraction:1,99999999999999999999",
+            "--upto",
+            "5",
+        ],
         "",
         2,
-        "1000000",
+        "subtraction:",
+    );
+    assert_refused(
+        &[
+            "sequence",
+            "subtraction:1,9223372036854775809",
+            "--upto",
+            "5",
+        ],
+        "",
+        2,
+        "larger than the supported 9223372036854775808",
+    );
+    let long: Vec<String> = (1..=70).map(|t| (t * 1_000_000).to_string()).collect();
+    assert_refused(
+        &[
+            "sequence",
+            &format!("subtraction:{}", long.join(",")),
+            "--upto",
+            "5",
+        ],
+        "",
+        2,
+        "larger than the supported 1000000 for a set of more than 64 takes",
     );
     assert_refused(
         &["sequence", "nim", "--upto", "1000000000000"],
@@ -1033,5 +1061,87 @@ fn sweeps_state_the_pattern_across_a_parameter() {
         "",
         2,
         "--grid, --png, --export and a file do not apply",
+    );
+}
+
+/// Codeforces 1194D (1-2-K Game): a chip n cells from the end, each move takes it 1, 2 or
+/// k cells on (k up to 10^9, n up to 10^9), Alice first. That is `subtraction:1,2,k` on a
+/// heap of n, the takes past a table answered run by run.
+#[test]
+fn codeforces_1194d_is_answered_for_large_k() {
+    let winner = |n: u64, k: u64| -> String {
+        let json: serde_json::Value = serde_json::from_str(&run_ok(
+            &["analyze", &format!("subtraction:1,2,{k}"), "--json"],
+            &format!("{n}\n"),
+        ))
+        .expect("JSON");
+        match json["winner"].as_str().expect("winner") {
+            "first" => "Alice".to_string(),
+            _ => "Bob".to_string(),
+        }
+    };
+    // The statement's samples.
+    for (n, k, want) in [
+        (0, 3, "Bob"),
+        (3, 3, "Alice"),
+        (3, 4, "Bob"),
+        (4, 4, "Alice"),
+    ] {
+        assert_eq!(winner(n, k), want, "n = {n}, k = {k}");
+    }
+    // Beside a brute force over the literal game where one reaches (every cell's outcome
+    // from its three moves, no theory in it), and the editorial's rule past it.
+    let brute = |n: u64, k: u64| -> bool {
+        let mut win = vec![false; n as usize + 1];
+        for i in 1..=n as usize {
+            win[i] = [1, 2, k as usize].iter().any(|&s| s <= i && !win[i - s]);
+        }
+        win[n as usize]
+    };
+    let rule = |n: u64, k: u64| -> bool {
+        if !k.is_multiple_of(3) {
+            !n.is_multiple_of(3)
+        } else {
+            let r = n % (k + 1);
+            r == k || !r.is_multiple_of(3)
+        }
+    };
+    let mut state = 0x1194du64;
+    let mut next = move |m: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % m
+    };
+    for _ in 0..12 {
+        let (k, n) = (3 + next(40), next(300));
+        assert_eq!(winner(n, k) == "Alice", brute(n, k), "n = {n}, k = {k}");
+    }
+    for _ in 0..12 {
+        let k = 3 + next(1_000_000_000 - 2);
+        let n = if next(2) == 0 {
+            next(1_000_000_001)
+        } else {
+            (k + 1) * next(1000) + k - next(3)
+        };
+        assert_eq!(winner(n, k) == "Alice", rule(n, k), "n = {n}, k = {k}");
+    }
+    // Takes to 2^63 for a set of 64 or fewer; past it, or past 10^6 in a longer set, refused.
+    assert_eq!(winner(1 << 63, 1 << 63), "Alice");
+    assert_refused(
+        &["analyze", "subtraction:1,2,9223372036854775809"],
+        "5\n",
+        2,
+        "larger than the supported 9223372036854775808",
+    );
+    let long: Vec<String> = (1..=64)
+        .map(|t| t.to_string())
+        .chain(["2000000".into()])
+        .collect();
+    assert_refused(
+        &["analyze", &format!("subtraction:{}", long.join(","))],
+        "5\n",
+        2,
+        "for a set of more than 64 takes",
     );
 }

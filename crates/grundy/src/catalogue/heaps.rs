@@ -105,7 +105,12 @@ impl Object for Heaps {
         let values = family
             .values(upto)
             .map_err(crate::analysis::heaps::family_error)?;
-        let proved = family.proven_period(&values);
+        let mut proved = family.proven_period(&values);
+        if proved.is_none() && matches!(family, Family::Subtraction(_)) {
+            // A subtraction game's period is found in a few seconds at most (run by run
+            // for takes past a table), however far the line stops short of it.
+            proved = family.pattern().ok().map(|p| p.period());
+        }
         let values: Vec<u64> = values.into_iter().map(u64::from).collect();
         Ok(LineReport::of(family.to_string(), values, proved))
     }

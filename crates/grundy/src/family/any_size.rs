@@ -27,6 +27,11 @@ type Found = Result<Arc<Pattern>, FamilyError>;
 /// the most, and far less where the sparse space holds.
 const PATTERN_BUDGET: u64 = 1 << 34;
 
+/// The lookups a large subtraction game's period is looked for with (a few seconds at the
+/// most), and the most runs it may hold.
+const RUNS_BUDGET: u64 = 1 << 28;
+const RUNS_KEPT: usize = 1 << 20;
+
 /// The most families whose patterns are kept at once (a server asked about many games
 /// forgets the oldest by starting over).
 const KEPT_PATTERNS: usize = 256;
@@ -88,6 +93,7 @@ impl Family {
     pub fn pattern_search_limit(&self) -> u64 {
         match self {
             Family::Nim => 0,
+            Family::Subtraction(s) if s.runs() => 0,
             Family::Subtraction(s) => {
                 let top = s.takes().last().copied().unwrap_or(0);
                 (1u64 << 22).max(4 * top + 4096).min(Self::MAX_TABLE)
@@ -132,6 +138,21 @@ impl Family {
             looked: limit,
             further: self.look_further(),
         };
+        if let Family::Subtraction(s) = self
+            && s.runs()
+        {
+            use crate::solve::heap::runs::{Unproved, subtraction_period};
+            return match subtraction_period(s.takes(), RUNS_BUDGET, RUNS_KEPT) {
+                Ok((runs, period, looked)) => Ok(Arc::new(Pattern::of_runs(runs, period, looked))),
+                Err(Unproved { looked }) => Err(FamilyError::NotProved {
+                    game: self.short_name(),
+                    looked,
+                    further:
+                        "its values were computed run by run as far as the engine's budget goes"
+                            .into(),
+                }),
+            };
+        }
         if let Family::TakeBreak(game) = self
             && !game.splits_in_three()
             && limit > 0

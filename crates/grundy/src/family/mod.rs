@@ -433,7 +433,8 @@ impl Family {
         match self {
             Family::Nim => None,
             Family::Subtraction(s) => {
-                crate::solve::heap::proven_period(values, s.as_octal_digits().len() - 1, 1)
+                let top = s.takes().last().copied().unwrap_or(0);
+                crate::solve::heap::proven_period(values, usize::try_from(top).ok()?, 1)
             }
             Family::TakeBreak(o) => o.proven_period(values),
         }

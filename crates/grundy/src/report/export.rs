@@ -101,6 +101,14 @@ impl Formula {
             )));
         }
         let values = &report.values;
+        if p.preperiod + p.period > values.len() {
+            return Err(Error::input(format!(
+                "the period of {} ends at {}, past the values explored: give --upto {} or more",
+                report.game,
+                p.preperiod + p.period - 1,
+                p.preperiod + p.period - 1
+            )));
+        }
         Ok(Formula {
             game: report.game.clone(),
             pre: values[..p.preperiod].to_vec(),
@@ -153,10 +161,7 @@ impl Formula {
             lines.push(format!(
                 "Proved: {shape}, by the periodicity theorem (Guy and Smith 1956; Winning Ways, ch. 4)"
             ));
-            lines.push(format!(
-                "from the values of 0..={}: the function is exact for every n.",
-                self.upto
-            ));
+            lines.push("The function is exact for every n.".into());
         } else {
             lines.push(format!(
                 "Observed, not proved: {shape} holds on the values of 0..={};",

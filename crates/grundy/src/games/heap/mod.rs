@@ -21,12 +21,14 @@ pub enum RuleError {
     #[error("a take of 0 would make the game loopy; takes must be at least 1")]
     ZeroTake,
     /// A take past the supported bound.
-    #[error("take {take} is larger than the supported {limit}")]
+    #[error("take {take} is larger than the supported {limit}{note}")]
     TakeTooLarge {
         /// The take asked for.
         take: u64,
         /// The bound.
         limit: u64,
+        /// What the bound depends on, if anything.
+        note: &'static str,
     },
     /// Too many takes in one set.
     #[error("{count} takes is more than the supported {limit}")]

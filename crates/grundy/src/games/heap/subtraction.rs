@@ -22,10 +22,15 @@ pub struct Subtraction {
 }
 
 impl Subtraction {
-    /// The largest take accepted.
+    /// The largest take accepted in a set of more than [`MAX_FEW`](Self::MAX_FEW) takes.
     pub const MAX_TAKE: u64 = 1_000_000;
     /// The most takes accepted in one set.
     pub const MAX_TAKES: usize = 10_000;
+    /// The most takes a set may have to take past [`MAX_TAKE`](Self::MAX_TAKE): its values
+    /// are then computed run by run ([`crate::solve::heap::runs`]), each at most 64.
+    pub const MAX_FEW: usize = 64;
+    /// The largest take of a set of at most [`MAX_FEW`](Self::MAX_FEW) takes: 2^63.
+    pub const MAX_LARGE_TAKE: u64 = 1 << 63;
 
     /// The game with the given takes; they must be positive, and are sorted and deduplicated.
     pub fn new(mut takes: Vec<u64>) -> Result<Self, RuleError> {
@@ -35,11 +40,18 @@ impl Subtraction {
         if takes.contains(&0) {
             return Err(RuleError::ZeroTake);
         }
-        if let Some(&take) = takes.iter().find(|&&t| t > Self::MAX_TAKE) {
-            return Err(RuleError::TakeTooLarge {
-                take,
-                limit: Self::MAX_TAKE,
-            });
+        takes.sort_unstable();
+        takes.dedup();
+        let (limit, note) = if takes.len() <= Self::MAX_FEW {
+            (Self::MAX_LARGE_TAKE, "")
+        } else {
+            (
+                Self::MAX_TAKE,
+                " for a set of more than 64 takes (64 or fewer may take up to 2^63)",
+            )
+        };
+        if let Some(&take) = takes.iter().find(|&&t| t > limit) {
+            return Err(RuleError::TakeTooLarge { take, limit, note });
         }
         if takes.len() > Self::MAX_TAKES {
             return Err(RuleError::TooManyTakes {
@@ -47,9 +59,13 @@ impl Subtraction {
                 limit: Self::MAX_TAKES,
             });
         }
-        takes.sort_unstable();
-        takes.dedup();
         Ok(Subtraction { takes })
+    }
+
+    /// Whether the set's period is looked for run by run ([`crate::solve::heap::runs`]):
+    /// a take past 2^20, where a table of the values up to the proof would not fit.
+    pub fn runs(&self) -> bool {
+        self.takes.last().is_some_and(|&t| t > 1 << 20)
     }
 
     /// The allowed takes, ascending.
@@ -86,8 +102,13 @@ impl Subtraction {
     pub fn values_with(&self, upto: usize, progress: &mut dyn Progress) -> Vec<u32> {
         progress.start(upto as u64 + 1);
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
-        // Takes are bounded by MAX_TAKE, so they fit a usize.
-        let takes: Vec<usize> = self.takes.iter().map(|&s| s as usize).collect();
+        // Takes past the table never apply.
+        let takes: Vec<usize> = self
+            .takes
+            .iter()
+            .take_while(|&&s| s <= upto as u64)
+            .map(|&s| s as usize)
+            .collect();
         let mut set = MexSet::new();
         for n in 0..=upto {
             let v = if takes.len() < 64 {
@@ -113,17 +134,6 @@ impl Subtraction {
         }
         progress.finish();
         g
-    }
-
-    /// The code of the same game in octal notation (digit 3 at each take), used for the
-    /// periodicity test.
-    pub fn as_octal_digits(&self) -> Vec<u8> {
-        let last = *self.takes.last().unwrap_or(&0) as usize;
-        let mut digits = vec![0u8; last + 1];
-        for &s in &self.takes {
-            digits[s as usize] = 3;
-        }
-        digits
     }
 }
 

@@ -6,6 +6,7 @@ pub mod checkpoint;
 mod helper;
 pub mod pattern;
 mod period;
+pub mod runs;
 pub mod simd;
 pub mod sparse;
 pub(crate) mod table_loop;

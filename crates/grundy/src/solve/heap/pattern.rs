@@ -10,6 +10,7 @@
 //! its first member, its step p and how many members it has.
 
 use super::Period;
+use super::runs::Runs;
 
 /// The heaps one move leaves: none to three, held without allocating.
 pub type Leaves = smallvec::SmallVec<[u64; 3]>;
@@ -17,8 +18,8 @@ pub type Leaves = smallvec::SmallVec<[u64; 3]>;
 /// The values of a family proved periodic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
-    /// Heaps 0..preperiod + period.
-    table: Vec<u32>,
+    /// Heaps 0..preperiod + period, repeated past them.
+    values: Runs,
     period: Period,
     proved_from: u64,
 }
@@ -29,7 +30,7 @@ impl Pattern {
     pub fn new(values: &[u32], period: Period) -> Pattern {
         let keep = (period.preperiod + period.period).min(values.len());
         Pattern {
-            table: values[..keep].to_vec(),
+            values: Runs::table(&values[..keep], period),
             period,
             proved_from: values.len() as u64,
         }
@@ -44,15 +45,19 @@ impl Pattern {
         }
     }
 
+    /// The pattern of values held as runs ([`super::runs`]), which hold the pre-period and
+    /// one period of `period`, the proof having read `proved_from` values.
+    pub fn of_runs(values: Runs, period: Period, proved_from: u64) -> Pattern {
+        Pattern {
+            values,
+            period,
+            proved_from,
+        }
+    }
+
     /// The value of a heap of `n`, any size.
     pub fn value(&self, n: u64) -> u32 {
-        let len = self.table.len() as u64;
-        if n < len {
-            return self.table[n as usize];
-        }
-        let pre = self.period.preperiod as u64;
-        let p = self.period.period as u64;
-        self.table[(pre + (n - pre) % p) as usize]
+        self.values.value(n)
     }
 
     /// The period and where it starts.
@@ -63,11 +68,6 @@ impl Pattern {
     /// How many values the proof was read from (heaps 0..this).
     pub fn proved_from(&self) -> u64 {
         self.proved_from
-    }
-
-    /// The values of heaps 0..preperiod + period: the pre-period and one period.
-    pub fn table(&self) -> &[u32] {
-        &self.table
     }
 }
 
