@@ -730,48 +730,80 @@ fn table_text(json: &str) -> PyResult<String> {
     Ok(report.to_string())
 }
 
-/// `grundy explore NAME --upto N` (or `--grid X,Y`) `--json`, as JSON text.
+/// `grundy explore NAME --upto N` (or `--grid X,Y`) `--json`, as JSON text; `params` as
+/// `--param` takes them (`k=5`, or one range `k=3..=40` for a sweep), `axes` as `--axes`.
 #[pyfunction]
-#[pyo3(signature = (game, upto = None, grid = None, misere = false))]
+#[pyo3(signature = (game, upto = None, grid = None, misere = false, params = Vec::new(), axes = None))]
 fn explore_json(
     py: Python<'_>,
     game: &str,
     upto: Option<u64>,
     grid: Option<(u64, u64)>,
     misere: bool,
+    params: Vec<String>,
+    axes: Option<String>,
 ) -> PyResult<String> {
+    use grundy::report::Error;
     let game = game.to_string();
+    if axes.is_some() && !catalogue::is_script(&game) {
+        return Err(InputError::new_err(format!(
+            "axes picks the entries of a script game's list positions that vary; {} has its own positions",
+            grundy::parse::escaped_str(&game)
+        )));
+    }
+    let params = grundy::parse::Params::parse(&params)
+        .map_err(|e| InputError::new_err(format!("params: {e}")))?;
+    let sweep = params.sweep().map_err(|e| {
+        InputError::new_err(format!("params: {}", e.trim_start_matches("--param ")))
+    })?;
     let options = Options {
         memory: None,
         cache: None,
         misere,
         threads: 0,
         checkpoint: None,
-        axes: None,
+        axes,
     };
-    let text = interruptible(py, move || -> Result<String, grundy::report::Error> {
-        let named = catalogue::lookup_for(&game, catalogue::Feature::Explore)?;
-        let json = match (upto, grid) {
-            (Some(n), None) => serde_json::to_string(&grundy::catalogue::explore::line(
-                &named,
-                n,
+    let text = interruptible(py, move || -> Result<String, Error> {
+        let json = if let Some((name, values)) = sweep {
+            let Some(upto) = upto.filter(|_| grid.is_none()) else {
+                return Err(Error::input(format!(
+                    "a sweep ({name}=A..=B) explores a line for each {name}: give upto=N and no grid"
+                )));
+            };
+            serde_json::to_string(&grundy::catalogue::explore::sweep(
+                &game,
+                &name,
+                &values,
+                &params,
+                upto,
                 &options,
                 &mut grundy::NoProgress,
-            )?),
-            (None, Some((x, y))) => serde_json::to_string(&grundy::catalogue::explore::grid(
-                &named,
-                x,
-                y,
-                &options,
-                &mut grundy::NoProgress,
-            )?),
-            _ => {
-                return Err(grundy::report::Error::input(
-                    "give exactly one of upto=N (positions 0..=N) and grid=(X, Y)",
-                ));
+            )?)
+        } else {
+            let named = catalogue::lookup_for_with(&game, catalogue::Feature::Explore, &params)?;
+            match (upto, grid) {
+                (Some(n), None) => serde_json::to_string(&grundy::catalogue::explore::line(
+                    &named,
+                    n,
+                    &options,
+                    &mut grundy::NoProgress,
+                )?),
+                (None, Some((x, y))) => serde_json::to_string(&grundy::catalogue::explore::grid(
+                    &named,
+                    x,
+                    y,
+                    &options,
+                    &mut grundy::NoProgress,
+                )?),
+                _ => {
+                    return Err(Error::input(
+                        "give exactly one of upto=N (positions 0..=N) and grid=(X, Y)",
+                    ));
+                }
             }
         };
-        json.map_err(|e| grundy::report::Error::failed(e.to_string()))
+        json.map_err(|e| Error::failed(e.to_string()))
     })?
     .map_err(error)?;
     Ok(text)

@@ -747,3 +747,39 @@ def test_values_answer_any_heap_by_the_proved_period():
     ]:
         with pytest.raises(grundy.InputError, match=re.escape(fragment)):
             grundy.values(*bad)
+
+
+def test_explore_takes_params_sweeps_and_axes():
+    # One parameter filled, then swept: each point of the sweep is the game explored alone.
+    one = grundy.explore("subtraction:1,2,{k}", upto=40, params={"k": 6})
+    assert one["game"] == "subtraction:1,2,6"
+    sweep = grundy.explore("subtraction:1,2,{k}", upto=40, params={"k": range(3, 21)})
+    assert sweep["kind"] == "sweep" and sweep["status"] == "observed"
+    assert [p["value"] for p in sweep["points"]] == list(range(3, 21))
+    for point in sweep["points"]:
+        alone = grundy.explore(point["game"], upto=40)
+        assert point["period"]["period"] == alone["period"]["period"], point["game"]
+        # The period read from the values themselves, with no theorem: they repeat.
+        v, p = alone["values"], point["period"]["period"]
+        assert all(v[n] == v[n + p] for n in range(0, 41 - p))
+    assert "k + 1" in sweep["period_rule"]
+    assert grundy.explore("subtraction:1,2,{k}", upto=10, params={"k": (1000, 1002)})["points"][2]["period"]["period"] == 1003
+    # A take of 10^9 is answered run by run: the proved period, whatever upto is.
+    big = grundy.explore("subtraction:1,2,{k}", upto=10, params={"k": 999999999})
+    assert big["period"] == {"preperiod": 0, "period": 1000000000, "step": 0, "status": "proved"}
+    # The Stair Game on [0, x, 0, y]: the even stairs are two Nim heaps, worth x XOR y.
+    stairs = str(ROOT / "examples/games/stairs.rhai")
+    for axes in ("[0, x, 0, y]", [0, "x", 0, "y"]):
+        grid = grundy.explore(f"script:{stairs}", grid=(6, 5), axes=axes)
+        assert grid["values"].shape == (7, 6)
+        for x in range(7):
+            for y in range(6):
+                assert grid["values"][x][y] == x ^ y
+    with pytest.raises(ValueError, match="axes picks the entries"):
+        grundy.explore("kayles", upto=10, axes="[n]")
+    with pytest.raises(ValueError, match="give upto=N and no grid"):
+        grundy.explore("subtraction:1,2,{k}", grid=(3, 3), params={"k": range(3, 5)})
+    with pytest.raises(ValueError, match="params"):
+        grundy.explore("subtraction:1,2,{k}", upto=10, params={"k": range(5, 3)})
+    with pytest.raises(ValueError, match="params"):
+        grundy.explore("subtraction:1,2,{k}", upto=10, params={"k": "x..=y"})

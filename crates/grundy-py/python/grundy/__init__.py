@@ -460,18 +460,46 @@ def table(
     return Table(data)
 
 
-def explore(game: Any, *, upto: Optional[int] = None, grid: Optional[tuple] = None, misere: bool = False) -> dict:
+def explore(
+    game: Any,
+    *,
+    upto: Optional[int] = None,
+    grid: Optional[tuple] = None,
+    misere: bool = False,
+    params: Optional[dict] = None,
+    axes: Any = None,
+) -> dict:
     """What ``grundy explore GAME --json`` finds: the values over positions ``0..=upto``
     (heap families, script games) or the grid ``[x, y]`` for ``0..=X × 0..=Y`` (Wythoff, the
     lame queen, script games), the period or the P-positions' shape. ``values`` comes back
     as a NumPy array. A game written in Python is explored over ``0..=upto``; its period
-    is only ever apparent."""
+    is only ever apparent.
+
+    ``params`` fills a name's ``{k}`` or a script's ``param("k")``: ``{"k": 5}``. One of
+    them given as a ``range`` (or a ``(first, last)`` pair, both included) sweeps it, as
+    ``--param k=3..=40`` does: the report then holds each game's period and the pattern
+    across ``k``, observed only. ``axes`` names the entries of a script game's list
+    positions that vary (``"[x, 3, y]"`` or ``["x", 3, "y"]``), as ``--axes`` does."""
+    items = []
+    for name, value in (params or {}).items():
+        if isinstance(value, range):
+            if value.step != 1 or len(value) == 0:
+                raise InputError(f"params: {name} sweeps a range of step 1 with at least one value")
+            items.append(f"{name}={value.start}..={value.stop - 1}")
+        elif isinstance(value, tuple) and len(value) == 2:
+            items.append(f"{name}={value[0]}..={value[1]}")
+        else:
+            items.append(f"{name}={value}")
+    if axes is not None and not isinstance(axes, str):
+        axes = "[" + ", ".join(str(a) for a in axes) + "]"
     if not isinstance(game, str):
-        if upto is None or grid is not None or misere:
+        if upto is None or grid is not None or misere or items or axes is not None:
             raise InputError("a game written in Python is explored over positions 0..=upto (normal play)")
         data = _json.loads(_grundy.explore_object(game, upto))
     else:
-        data = _json.loads(_grundy.explore_json(game, upto, None if grid is None else tuple(grid), misere))
+        data = _json.loads(
+            _grundy.explore_json(game, upto, None if grid is None else tuple(grid), misere, items, axes)
+        )
     if "values" in data:
         data["values"] = _np.array(data["values"], dtype=_np.uint64)
     return data

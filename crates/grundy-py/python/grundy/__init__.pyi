@@ -88,8 +88,17 @@ def table(
 ) -> Table:
     """The values of cram or chomp for every size in rows × cols."""
 
-def explore(game: Union[str, GameLike], *, upto: Optional[int] = ..., grid: Optional[tuple] = ..., misere: bool = ...) -> dict:
-    """What grundy explore GAME --json finds; values as a NumPy array."""
+def explore(
+    game: Union[str, GameLike],
+    *,
+    upto: Optional[int] = ...,
+    grid: Optional[tuple] = ...,
+    misere: bool = ...,
+    params: Optional[dict] = ...,
+    axes: Union[str, list, None] = ...,
+) -> dict:
+    """What grundy explore GAME --json finds; values as a NumPy array. params fills {k} (a
+    range sweeps it); axes names a script game's varying list entries."""
 
 def picture(game: str, position: Position) -> bytes:
     """The PNG grundy analyze GAME --png draws of position."""
