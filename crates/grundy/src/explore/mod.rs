@@ -18,6 +18,8 @@
 
 use serde::Serialize;
 
+use crate::nimber::Nimber;
+
 pub mod similar;
 pub mod sweep;
 
@@ -127,6 +129,11 @@ impl Grid {
         });
         let line = self.line_through(&zeros);
         let nim_sum = self.nim_sum();
+        let nim_product = if nim_sum.is_none() {
+            self.nim_product()
+        } else {
+            None
+        };
         // The slope y/x of the upper P-positions away from the corner.
         let far: Vec<f64> = zeros
             .iter()
@@ -145,6 +152,7 @@ impl Grid {
             slope,
             line,
             nim_sum,
+            nim_product,
         }
     }
 
@@ -190,6 +198,39 @@ impl Grid {
             y_identity: g.iter().enumerate().all(|(i, &v)| v == i as u64),
             f,
             g,
+        })
+    }
+}
+
+impl Grid {
+    /// value(x, y) = f(x) ⊗ g(y) (the nim product) on the whole grid, if it holds: the
+    /// values of a product of two coin-turning games with one head at [x, y] (the Tartan
+    /// theorem; Winning Ways, ch. 14; On Numbers and Games, ch. 6). f and g are fixed up to
+    /// a factor c and its inverse; read them through the first position of nonzero value
+    /// v at [x1, y1] with f(x1) = 1: g(y) = value(x1, y) and f(x) = value(x, y1) ⊗ v⁻¹.
+    /// Tried on grids of at most 2^22 positions.
+    fn nim_product(&self) -> Option<NimProduct> {
+        if self.xs == 0 || self.ys == 0 || self.values.len() > 1 << 22 {
+            return None;
+        }
+        let first = self.values.iter().position(|&v| v != 0)?;
+        let (x1, y1) = (first / (self.ys + 1), first % (self.ys + 1));
+        let inverse = Nimber(self.at(x1, y1)).nim_inverse()?;
+        let f: Vec<u64> = (0..=self.xs)
+            .map(|x| Nimber(self.at(x, y1)).nim_mul(inverse).0)
+            .collect();
+        let g: Vec<u64> = (0..=self.ys).map(|y| self.at(x1, y)).collect();
+        let holds = (0..=self.xs)
+            .all(|x| (0..=self.ys).all(|y| self.at(x, y) == Nimber(f[x]).nim_mul(Nimber(g[y])).0));
+        // A product with a constant factor is a line's values scaled: said only when both
+        // factors vary.
+        let varies = |v: &[u64]| v.iter().any(|&a| a != v[0]);
+        (holds && varies(&f) && varies(&g)).then(|| NimProduct {
+            x_identity: f.iter().enumerate().all(|(i, &v)| v == i as u64),
+            y_identity: g.iter().enumerate().all(|(i, &v)| v == i as u64),
+            f,
+            g,
+            at: (x1, y1),
         })
     }
 }
@@ -253,6 +294,22 @@ pub struct NimSum {
     pub y_identity: bool,
 }
 
+/// A grid whose values are f(x) ⊗ g(y) everywhere (the nim product): one head at [x, y]
+/// of a product of two coin-turning games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct NimProduct {
+    /// f(x) = value(x, y1) ⊗ value(x1, y1)⁻¹.
+    pub f: Vec<u64>,
+    /// g(y) = value(x1, y).
+    pub g: Vec<u64>,
+    /// [x1, y1]: the first position of nonzero value, where f(x1) = 1.
+    pub at: (usize, usize),
+    /// f(x) = x for every x.
+    pub x_identity: bool,
+    /// g(y) = y for every y.
+    pub y_identity: bool,
+}
+
 /// How many P-positions each row (or column) holds: the least and the most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Count {
@@ -308,6 +365,10 @@ pub struct GridShape {
     /// The values as a nim-sum of a function of x and one of y, when they are.
     #[serde(default)]
     pub nim_sum: Option<NimSum>,
+    /// The values as a nim product of a function of x and one of y, when they are (and
+    /// are not a nim-sum).
+    #[serde(default)]
+    pub nim_product: Option<NimProduct>,
 }
 
 #[cfg(test)]
@@ -486,6 +547,39 @@ mod tests {
         assert_eq!(sum.f, kayles.to_vec());
         assert_eq!(sum.g, (0..=12).map(|y| y % 3).collect::<Vec<u64>>());
         assert!(!sum.x_identity);
+        // Turning Corners (Twins × Twins): the head at [x, y] is worth x ⊗ y; Ruler × Twins
+        // scales a row by its ruler value.
+        let corners = grid_of(15, 15, |x, y| Nimber(x as u64).nim_mul(Nimber(y as u64)).0).shape();
+        assert_eq!(corners.nim_sum, None);
+        let product = corners.nim_product.unwrap();
+        assert!(product.x_identity && product.y_identity);
+        let ruler = |x: usize| 1u64 << x.trailing_zeros();
+        let scaled = grid_of(15, 9, |x, y| {
+            Nimber(ruler(x + 1)).nim_mul(Nimber(y as u64 + 3)).0
+        })
+        .shape()
+        .nim_product
+        .unwrap();
+        for x in 0..=15 {
+            for y in 0..=9 {
+                assert_eq!(
+                    Nimber(scaled.f[x]).nim_mul(Nimber(scaled.g[y])),
+                    Nimber(ruler(x + 1)).nim_mul(Nimber(y as u64 + 3))
+                );
+            }
+        }
+        // Nim-sums are said as sums, and one value off breaks a product.
+        assert_eq!(
+            grid_of(8, 8, |x, y| (x ^ y) as u64).shape().nim_product,
+            None
+        );
+        assert_eq!(
+            grid_of(7, 7, |x, y| Nimber(x as u64).nim_mul(Nimber(y as u64)).0
+                + u64::from(x == 6 && y == 5))
+            .shape()
+            .nim_product,
+            None
+        );
         // One value off breaks the sum.
         assert_eq!(
             grid_of(6, 6, |x, y| ((x ^ y) + usize::from(x == 5 && y == 4))
@@ -533,6 +627,42 @@ mod tests {
                         != (b.1 as i64 - a.1 as i64) * (q.0 as i64 - a.0 as i64)
                 });
                 prop_assert!(off);
+            }
+        }
+
+        /// A grid of nim products of two random rows is said to be one, and the f and g
+        /// given multiply back to every value; with one value changed, whatever product is
+        /// said still multiplies back.
+        #[test]
+        fn products_are_found_and_hold(
+            f in prop::collection::vec(0u64..64, 2..9),
+            g in prop::collection::vec(0u64..64, 2..9),
+            bump in any::<prop::sample::Index>(),
+        ) {
+            let grid = grid_of(f.len() - 1, g.len() - 1, |x, y| Nimber(f[x]).nim_mul(Nimber(g[y])).0);
+            let shape = grid.shape();
+            if let Some(p) = &shape.nim_product {
+                for x in 0..f.len() {
+                    for y in 0..g.len() {
+                        prop_assert_eq!(Nimber(p.f[x]).nim_mul(Nimber(p.g[y])).0, grid.at(x, y));
+                    }
+                }
+            } else {
+                // Not said only when a nim-sum says it, or a factor is constant on the grid.
+                let constant = |v: &[u64]| v.iter().all(|&a| a == v[0]);
+                let product_zero = grid.values.iter().all(|&v| v == 0);
+                prop_assert!(shape.nim_sum.is_some() || product_zero || constant(&f) || constant(&g));
+            }
+            let mut values = grid.values.clone();
+            let i = bump.index(values.len());
+            values[i] ^= 1 << 7;
+            let broken = Grid { values, ..grid };
+            if let Some(p) = broken.shape().nim_product {
+                for x in 0..f.len() {
+                    for y in 0..g.len() {
+                        prop_assert_eq!(Nimber(p.f[x]).nim_mul(Nimber(p.g[y])).0, broken.at(x, y));
+                    }
+                }
             }
         }
     }

@@ -288,6 +288,18 @@ fn describe_shape(s: &GridShape) -> Vec<String> {
         }
         lines.push(text);
     }
+    if let Some(p) = &s.nim_product {
+        let f = if p.x_identity { "x" } else { "f(x)" };
+        let g = if p.y_identity { "y" } else { "g(y)" };
+        let mut text = format!("value(x, y) = {f} ⊗ {g} (nim product) on the whole grid");
+        if !(p.x_identity && p.y_identity) {
+            let (x1, y1) = p.at;
+            text.push_str(&format!(
+                " (f(x) = value(x, {y1}) ⊗ value({x1}, {y1})⁻¹, g(y) = value({x1}, y))"
+            ));
+        }
+        lines.push(text);
+    }
     if let Some(slope) = s.slope {
         lines.push(format!(
             "the P-positions with x < y lie near the line y = {slope:.4}·x (mean of y/x away from the corner)"
