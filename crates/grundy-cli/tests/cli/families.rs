@@ -1145,3 +1145,32 @@ fn codeforces_1194d_is_answered_for_large_k() {
         "for a set of more than 64 takes",
     );
 }
+
+/// `explore` past a family's table reads the proved period (every value of Kayles to
+/// 2 × 10^6, checked against a plain table of 300 heaps read through its period 12 from 71),
+/// and refuses, naming where the period was looked for, a family with none proved.
+#[test]
+fn explore_past_the_table_reads_the_proved_period() {
+    let small = grundy::catalogue::family("kayles")
+        .unwrap()
+        .values(300)
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&run_ok(
+        &["explore", "kayles", "--upto", "2000000", "--json"],
+        "",
+    ))
+    .expect("JSON");
+    let values = json["values"].as_array().expect("values");
+    assert_eq!(values.len(), 2_000_001);
+    for (n, v) in values.iter().enumerate() {
+        let m = if n < 71 { n } else { 71 + (n - 71) % 12 };
+        assert_eq!(v.as_u64(), Some(u64::from(small[m])), "heap {n}");
+    }
+    assert_eq!(json["period"]["status"], "proved");
+    assert_refused(
+        &["explore", "grundy-game", "--upto", "5000000"],
+        "",
+        2,
+        "past it only a proved period gives the values",
+    );
+}

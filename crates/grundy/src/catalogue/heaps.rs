@@ -5,7 +5,7 @@ use super::Analysis;
 use super::components::heap_bound;
 use super::object::Object;
 use crate::analysis::sum_search::{SumSearch, Sums};
-use crate::family::Family;
+use crate::family::{Family, FamilyError};
 use crate::games::notation::Notation as _;
 use crate::parse::Input;
 use crate::progress::Progress;
@@ -102,10 +102,27 @@ impl Object for Heaps {
                 values,
             ));
         }
-        let values = family
-            .values(upto)
-            .map_err(crate::analysis::heaps::family_error)?;
-        let mut proved = family.proven_period(&values);
+        let (values, mut proved) = match family.values(upto) {
+            Ok(values) => {
+                let proved = family.proven_period(&values);
+                (values, proved)
+            }
+            // Past the table, a proved period gives every value (as many as a table may
+            // hold, each read in constant time).
+            Err(e @ (FamilyError::TooLarge { .. } | FamilyError::TooMuchWork(_)))
+                if upto <= Family::MAX_TABLE =>
+            {
+                let pattern = family.pattern().map_err(|why| match why {
+                    FamilyError::NotProved { .. } => crate::report::Error::input(format!(
+                        "{e}, and past it only a proved period gives the values: {why}"
+                    )),
+                    _ => crate::analysis::heaps::family_error(e),
+                })?;
+                let values = (0..=upto).map(|n| pattern.value(n)).collect();
+                (values, Some(pattern.period()))
+            }
+            Err(e) => return Err(crate::analysis::heaps::family_error(e)),
+        };
         if proved.is_none() && matches!(family, Family::Subtraction(_)) {
             // A subtraction game's period is found in a few seconds at most (run by run
             // for takes past a table), however far the line stops short of it.
