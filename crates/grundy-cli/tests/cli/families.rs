@@ -1174,3 +1174,56 @@ fn explore_past_the_table_reads_the_proved_period() {
         "past it only a proved period gives the values",
     );
 }
+
+/// Nim's arithmetic pattern (each heap worth its size) is proved by its rule, and says so;
+/// the same pattern seen in a script game stays apparent.
+#[test]
+fn nim_arithmetic_pattern_is_proved_by_its_rule() {
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["explore", "nim", "--upto", "30", "--json"], ""))
+            .expect("JSON");
+    let period = &json["period"];
+    assert_eq!(
+        (
+            period["period"].as_u64(),
+            period["step"].as_i64(),
+            period["status"].as_str()
+        ),
+        (Some(1), Some(1), Some("proved"))
+    );
+    assert!(period["by"].as_str().unwrap().contains("Bouton 1901"));
+    for (n, v) in json["values"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(v.as_u64(), Some(n as u64));
+    }
+    let text = run_ok(&["explore", "nim", "--upto", "30"], "");
+    assert!(
+        text.contains("arithmetic: each period adds 1, from n = 0 (proved by Nim's rule"),
+        "{text}"
+    );
+    let python = run_ok(
+        &["explore", "nim", "--upto", "30", "--export", "python"],
+        "",
+    );
+    assert!(
+        python.contains("Proved: value(n + 1) = value(n) + 1 for every n >= 0, by Nim's rule"),
+        "{python}"
+    );
+    let kayles = run_ok(
+        &["explore", "kayles", "--upto", "300", "--export", "python"],
+        "",
+    );
+    assert!(
+        kayles.contains("by the periodicity theorem (Guy and Smith 1956"),
+        "{kayles}"
+    );
+    let lasker = run_ok(
+        &[
+            "explore",
+            &format!("script:{}", example("games/lasker.rhai")),
+            "--upto",
+            "60",
+        ],
+        "",
+    );
+    assert!(lasker.contains("(apparent, seen up to 60)"), "{lasker}");
+}

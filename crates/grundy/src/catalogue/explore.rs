@@ -59,6 +59,7 @@ pub fn sweep(
                 period: p.period().period,
                 step: 0,
                 status: "proved".into(),
+                by: crate::report::explore::PERIODICITY_THEOREM.into(),
             }),
             _ => None,
         };
@@ -101,6 +102,7 @@ pub(super) fn misere_line(name: String, upto: u64, values: Vec<u64>) -> LineRepo
             period: p.period,
             step: p.step,
             status: "apparent".into(),
+            by: String::new(),
         }),
         p_positions,
     }

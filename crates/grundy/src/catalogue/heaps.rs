@@ -129,7 +129,18 @@ impl Object for Heaps {
             proved = family.pattern().ok().map(|p| p.period());
         }
         let values: Vec<u64> = values.into_iter().map(u64::from).collect();
-        Ok(LineReport::of(family.to_string(), values, proved))
+        let mut report = LineReport::of(family.to_string(), values, proved);
+        if *family == Family::Nim {
+            // Not a period the theorem proves, but a rule: g(n) = n for every n.
+            report.period = Some(crate::report::explore::Period {
+                preperiod: 0,
+                period: 1,
+                step: 1,
+                status: "proved".into(),
+                by: crate::report::explore::NIM_RULE.into(),
+            });
+        }
+        Ok(report)
     }
 
     fn family(&self) -> Option<&Family> {

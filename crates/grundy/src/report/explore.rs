@@ -23,7 +23,19 @@ pub struct Period {
     pub step: i64,
     /// `proved` (by a periodicity theorem) or `apparent` (seen in the values computed).
     pub status: String,
+    /// For a proved period, the theorem or rule that proves it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub by: String,
 }
+
+/// What proves a period found by the periodicity test.
+pub const PERIODICITY_THEOREM: &str =
+    "the periodicity theorem (Guy and Smith 1956; Winning Ways, ch. 4)";
+
+/// What proves Nim's values g(n) = n: a heap of n moves to every smaller heap, so its
+/// value is the mex of 0..n (Bouton 1901).
+pub const NIM_RULE: &str =
+    "Nim's rule: a heap of n moves to every smaller heap, so g(n) = mex(0..n) = n (Bouton 1901)";
 
 /// The values of positions 0..=upto and what they show.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +113,11 @@ impl LineReport {
                 period: p.period,
                 step: p.step,
                 status: status.into(),
+                by: if status == "proved" {
+                    PERIODICITY_THEOREM.into()
+                } else {
+                    String::new()
+                },
             }),
             p_positions,
         }
@@ -164,7 +181,12 @@ impl fmt::Display for LineReport {
         match &self.period {
             Some(p) => {
                 let how = if p.status == "proved" {
-                    "proved by the periodicity theorem".to_string()
+                    let by = if p.by.is_empty() {
+                        "the periodicity theorem"
+                    } else {
+                        p.by.split(" (").next().unwrap_or(&p.by)
+                    };
+                    format!("proved by {by}")
                 } else {
                     format!("apparent, seen up to {upto}")
                 };

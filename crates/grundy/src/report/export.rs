@@ -59,6 +59,8 @@ pub struct Formula {
     pub step: u64,
     /// Proved by a theorem (exact for every n), or only observed.
     pub proved: bool,
+    /// The theorem or rule, when proved.
+    pub by: String,
     /// The values were computed for 0..=upto.
     pub upto: u64,
     /// Instead of a period: a self-similar rule (then `pre`, `block` and `step` are not
@@ -78,6 +80,7 @@ impl Formula {
                     block: Vec::new(),
                     step: 0,
                     proved: false,
+                    by: String::new(),
                     upto: report.upto,
                     self_similar: Some(rule.clone()),
                 });
@@ -115,6 +118,7 @@ impl Formula {
             block: values[p.preperiod..p.preperiod + p.period].to_vec(),
             step: p.step as u64,
             proved: p.status == "proved",
+            by: p.by.clone(),
             upto: report.upto,
             self_similar: None,
         })
@@ -159,7 +163,12 @@ impl Formula {
         };
         if self.proved {
             lines.push(format!(
-                "Proved: {shape}, by the periodicity theorem (Guy and Smith 1956; Winning Ways, ch. 4)"
+                "Proved: {shape}, by {}",
+                if self.by.is_empty() {
+                    crate::report::explore::PERIODICITY_THEOREM
+                } else {
+                    &self.by
+                }
             ));
             lines.push("The function is exact for every n.".into());
         } else {
