@@ -12,14 +12,15 @@
 //! agree, and n + j − Q follows the block. The engine computes Q heaps one by one and
 //! jumps the other J − Q.
 //!
-//! The values are periodic (Austin's theorem: the last max S values determine the rest, so
-//! a repeat of them repeats everything after): if g(m + p) = g(m) for the t = max S heaps
-//! n0 ≤ m < n0 + t, then g(m + p) = g(m) for every m ≥ n0 (each value reads only the t
-//! before it). The engine looks for such a p among the distances between equal runs (the same length and block), and
-//! among the open run's block when that run is longer than t plus its block. Both tests
-//! compare runs piece by piece, never heap by heap. A period found is cut down to the
-//! shortest one (each smaller period it is a multiple of is tried with the same test), and
-//! its start moved back to the first heap from which it holds.
+//! The values are periodic (Winning Ways, chapter 4: the last max S values determine the
+//! rest, so a repeat of them repeats everything after): if g(m + p) = g(m) for the
+//! t = max S heaps n0 ≤ m < n0 + t, then g(m + p) = g(m) for every m ≥ n0 (each value
+//! reads only the t before it). The engine looks for such a p among the distances between
+//! equal runs (the same length and block), and among the open run's block when that run
+//! is longer than t plus its block. Both tests compare runs piece by piece, never heap by
+//! heap. A period found is cut down to the shortest one (each smaller period it is a
+//! multiple of is tried with the same test), and its start moved back to the first heap
+//! from which it holds.
 
 use rustc_hash::FxHashMap;
 
