@@ -45,13 +45,13 @@ const TWINS: usize = 8;
 
 /// A stretch of values: heap start + i is worth block[i mod block.len()], for i < len.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run {
+struct Run {
     /// The first heap of the run.
-    pub start: u64,
+    start: u64,
     /// How many heaps it holds.
-    pub len: u64,
+    len: u64,
     /// The values repeated.
-    pub block: Vec<u32>,
+    block: Vec<u32>,
 }
 
 impl Run {
@@ -114,21 +114,6 @@ impl Runs {
             }],
             cycle: Some((period.preperiod as u64, period.period as u64)),
         }
-    }
-
-    /// The runs, in order from heap 0.
-    pub fn runs(&self) -> &[Run] {
-        &self.runs
-    }
-
-    /// How many heaps the runs hold (the period repeats them past this).
-    pub fn len(&self) -> u64 {
-        self.runs.last().map_or(0, Run::end)
-    }
-
-    /// Whether no heap is held.
-    pub fn is_empty(&self) -> bool {
-        self.runs.is_empty()
     }
 
     fn index(&self, m: u64) -> usize {
@@ -359,13 +344,13 @@ impl Engine<'_> {
         if confirmed(open) && open.len >= self.t + q {
             return Some((open.start, q));
         }
-        if runs.len() < 2 || runs.len() == self.closed {
+        let count = runs.len();
+        if count < 2 || count == self.closed {
             return None;
         }
-        self.closed = runs.len();
         let b = open.start;
-        let runs = &self.values.runs;
-        let done = &runs[runs.len() - 2];
+        self.closed = count;
+        let done = &self.values.runs[count - 2];
         let starts = self
             .twins
             .entry((done.len, done.block.clone()))
