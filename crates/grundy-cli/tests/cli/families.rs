@@ -1168,6 +1168,12 @@ fn explore_past_the_table_reads_the_proved_period() {
     }
     assert_eq!(json["period"]["status"], "proved");
     assert_refused(
+        &["explore", "kayles", "--upto", "200000000"],
+        "",
+        2,
+        "explore lists at most 100000000 of them, even from a proved period",
+    );
+    assert_refused(
         &["explore", "grundy-game", "--upto", "5000000"],
         "",
         2,

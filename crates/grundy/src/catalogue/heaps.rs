@@ -121,6 +121,15 @@ impl Object for Heaps {
                 let values = (0..=upto).map(|n| pattern.value(n)).collect();
                 (values, Some(pattern.period()))
             }
+            Err(FamilyError::TooLarge { upto, .. })
+                if upto > Family::MAX_TABLE && family.pattern().is_ok() =>
+            {
+                return Err(crate::report::Error::input(format!(
+                    "values up to {upto} were asked for; explore lists at most {} of them, even from a proved period (`grundy sequence {} --from A --upto B` reads any stretch of it)",
+                    Family::MAX_TABLE,
+                    family.short_name()
+                )));
+            }
             Err(e) => return Err(crate::analysis::heaps::family_error(e)),
         };
         if proved.is_none() && matches!(family, Family::Subtraction(_)) {
