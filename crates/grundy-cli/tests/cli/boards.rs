@@ -6,6 +6,47 @@ fn json(game: &str, input: &str) -> serde_json::Value {
     serde_json::from_str(&run_ok(&["analyze", game, "--json"], input)).unwrap()
 }
 
+/// A board settled by a mirror strategy is answered without a search, the strategy named;
+/// one with a domino that is its own image is won by it, its nimber still searched.
+#[test]
+fn mirror_strategies_answer_before_the_search() {
+    // 128 cells, both sides even: 0 at once (a search of this board would take hours).
+    let out = run_ok(&["analyze", "cram", "--stats"], "8 16");
+    assert!(out.contains("grundy:  0"), "{out}");
+    assert!(
+        out.contains(
+            "why:     the second player answers each domino with its image under a half-turn"
+        ),
+        "{out}"
+    );
+    let r = run(&["analyze", "cram", "--stats"], "8 16");
+    assert!(r.stderr.contains(" 0 positions visited"), "{}", r.stderr);
+    let table = run_ok(&["table", "cram", "--rows", "8", "--cols", "16"], "");
+    assert!(table.lines().any(|l| l.trim() == "8 |  0"), "{table}");
+    // An asymmetric board names no strategy.
+    let v = json("cram", "3 5");
+    assert!(v.get("strategy").is_none(), "{v}");
+    // A symmetric board with cells blocked in pairs still mirrors.
+    let v = json("cram", "4 6\n#....#\n......\n......\n#....#");
+    assert_eq!(v["grundy"], 0);
+    assert!(v["strategy"].as_str().unwrap().contains("second player"));
+    // 4 × 5: the domino down the middle column, across the centre, wins; the nimber is
+    // the published 2 and that domino is among the winning moves listed.
+    let v = json("cram", "4 5");
+    assert_eq!(v["grundy"], 2);
+    let why = v["strategy"].as_str().unwrap();
+    let centre = "domino on row 2, column 3 and row 3, column 3 (down)";
+    assert!(why.contains(centre), "{why}");
+    assert!(
+        v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["move"] == centre),
+        "{v}"
+    );
+}
+
 #[test]
 fn cram_values_winners_and_moves() {
     // Published: 4×5 has value 2.
@@ -357,6 +398,7 @@ fn a_stopped_cram_search_saves_and_resumes() {
     use std::io::Write as _;
     use std::os::unix::process::ExitStatusExt;
     use std::process::{Command, Stdio};
+    const BOARD: &str = "4 10\n#.........\n..........\n..........\n..........\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cram.ckpt");
     let file = path.to_str().unwrap();
@@ -367,9 +409,14 @@ fn a_stopped_cram_search_saves_and_resumes() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"4 10\n").unwrap();
-    // 4 × 10 takes about 5 s here on two threads in this build (5 × 8, as long as the
-    // two runs below, took twice that).
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(BOARD.as_bytes())
+        .unwrap();
+    // 4 × 10 with a corner blocked takes about 7 s here on two threads (the whole 4 × 10
+    // board is 0 by a mirror strategy, with no search to stop).
     std::thread::sleep(std::time::Duration::from_millis(1000));
     let pid = rustix::process::Pid::from_child(&child);
     rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
@@ -385,7 +432,7 @@ fn a_stopped_cram_search_saves_and_resumes() {
 
     let resumed = run(
         &["analyze", "cram", "--checkpoint", file, "--stats", "--json"],
-        "4 10\n",
+        BOARD,
     );
     assert_eq!(resumed.status, 0, "{}", resumed.stderr);
     let loaded: u64 = resumed
@@ -395,7 +442,7 @@ fn a_stopped_cram_search_saves_and_resumes() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
     assert!(loaded > 0, "{}", resumed.stderr);
-    let fresh = run(&["analyze", "cram", "--json"], "4 10\n");
+    let fresh = run(&["analyze", "cram", "--json"], BOARD);
     assert_eq!(resumed.stdout, fresh.stdout);
 
     let other = run(&["analyze", "cram", "--checkpoint", file], "5 8\n");
@@ -404,7 +451,7 @@ fn a_stopped_cram_search_saves_and_resumes() {
     assert!(other.stderr.contains("4x10 board"), "{}", other.stderr);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    let damaged = run(&["analyze", "cram", "--checkpoint", file], "4 10\n");
+    let damaged = run(&["analyze", "cram", "--checkpoint", file], BOARD);
     assert_eq!(damaged.status, 2);
     assert!(damaged.stderr.contains("damaged"), "{}", damaged.stderr);
     // A folder that is a file: no save can go there.

@@ -62,6 +62,9 @@ pub fn solve_cram<B: CramWord>(
     threads: usize,
     progress: &mut dyn Progress,
 ) -> (Nimber, Vec<Placement>, SearchStats) {
+    if mirrored_to_zero(&cram, free) {
+        return (Nimber::ZERO, Vec::new(), SearchStats::default());
+    }
     if threads > 1 {
         // A pool the system will not start at all leaves the search alone, on this thread.
         if let Some(pool) = crate::solve::parallel::pool(threads, progress) {
@@ -83,6 +86,13 @@ pub fn solve_cram<B: CramWord>(
     }
     let stats = search.stats();
     (value, wins, stats)
+}
+
+/// Whether a mirror strategy shows `free` is 0 (see [`crate::games::board::mirror`]): such
+/// a board needs no search, and has no winning move.
+pub fn mirrored_to_zero<B: Bits>(cram: &CramOn<B>, free: B) -> bool {
+    cram.mirror_strategy(free)
+        .is_some_and(|m| m.opening.is_none())
 }
 
 fn solve_cram_shared<B: CramWord>(
@@ -138,6 +148,9 @@ pub fn solve_cram_saved<B: CramWord>(
     checkpoint: &Checkpoint,
     progress: &mut dyn Progress,
 ) -> Result<Saved, Error> {
+    if mirrored_to_zero(&cram, free) {
+        return Ok((Nimber::ZERO, Vec::new(), SearchStats::default(), 0));
+    }
     let label = format!(
         "grundy cram checkpoint: {}x{} board, free cells {free:#x}",
         cram.rows(),
@@ -386,6 +399,7 @@ fn cram_report<B: CramWord>(
         winner: Player::winner_of(value),
         board,
         winning_moves: moves,
+        strategy: cram.mirror_strategy(free).map(|m| m.describe(&cram)),
     }
 }
 
@@ -487,6 +501,7 @@ fn chomp_report(p: u128, value: Nimber, wins: &[Bite]) -> BoardReport {
         winner: Player::winner_of(value),
         board,
         winning_moves: moves,
+        strategy: None,
     }
 }
 
@@ -547,6 +562,11 @@ pub fn analyze_on(
         transport: &mut dyn Transport,
         saving: Option<&RanksSaving<'_>>,
     ) -> Result<OnRanks<BoardReport>, Error> {
+        if mirrored_to_zero(&cram, free) {
+            let report =
+                (transport.rank() == 0).then(|| cram_report(cram, free, Nimber::ZERO, &[]));
+            return Ok(OnRanks::Done(report, Default::default()));
+        }
         let placements = cram.placements(free);
         let mut sums = vec![cram.regions(free)];
         sums.extend(

@@ -32,6 +32,10 @@ pub struct BoardReport {
     pub board: Vec<String>,
     /// Every move that leaves a P-position.
     pub winning_moves: Vec<Move>,
+    /// A strategy that settles the outcome by a theorem (Cram's mirror strategies), when
+    /// one was found before the search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<String>,
 }
 
 /// A domino or a bite.
@@ -74,6 +78,9 @@ impl fmt::Display for BoardReport {
             }
         )?;
         writeln!(f, "winner:  {} player", self.winner.as_str())?;
+        if let Some(strategy) = &self.strategy {
+            writeln!(f, "why:     {strategy}")?;
+        }
         super::write_moves(
             f,
             moves_name,

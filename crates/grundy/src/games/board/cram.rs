@@ -10,7 +10,7 @@
 //!
 //! A 1×n strip is Dawson's Kayles (octal 0.07) in disguise, and a board with both sides
 //! even is lost for the player to move (the second player answers each domino with its
-//! mirror image through the centre).
+//! mirror image through the centre): [`super::mirror`] finds such strategies.
 //!
 //! ```
 //! use grundy::games::board::Cram;
