@@ -75,15 +75,25 @@ pub fn solve_cram<B: CramWord>(
     }
     let mut search =
         Search::new(cram, PackedTable::<B>::with_budget(memory as usize)).with_progress(progress);
-    let value = search.sum_value(&cram.regions(free));
     let mut wins = Vec::new();
-    if winning && !value.is_zero() {
-        for p in cram.placements(free) {
-            if search.is_zero(&cram.regions(cram.after(free, p))) {
-                wins.push(p);
-            }
+    let value = if winning {
+        let placements = cram.placements(free);
+        let options: Vec<_> = placements
+            .iter()
+            .map(|&p| cram.regions(cram.after(free, p)))
+            .collect();
+        let (value, zero) = search.value_and_zeros(&options);
+        if !value.is_zero() {
+            wins = placements
+                .into_iter()
+                .zip(zero)
+                .filter_map(|(p, z)| z.then_some(p))
+                .collect();
         }
-    }
+        value
+    } else {
+        search.sum_value(&cram.regions(free))
+    };
     let stats = search.stats();
     (value, wins, stats)
 }

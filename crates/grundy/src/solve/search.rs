@@ -211,8 +211,81 @@ impl<'w, G: Game, T: Table<G::Position>> Search<'w, G, T> {
     pub fn winning_moves(&mut self, p: &G::Position) -> Vec<Components<G::Position>> {
         let mut options = Vec::new();
         self.game.options(p, &mut options);
-        options.retain(|o| self.is_zero(o));
+        let (_, zero) = self.value_and_zeros(&options);
         options
+            .into_iter()
+            .zip(zero)
+            .filter_map(|(o, z)| z.then_some(o))
+            .collect()
+    }
+
+    /// The value of a position whose options are the sums `options`, and which of them
+    /// are worth 0 (its winning moves, when the value is not 0), in one search.
+    ///
+    /// Asking each option whether it is 0 is the first round of the root's aspiration in
+    /// any case; here that round asks every option instead of stopping at the first 0, and
+    /// the rounds for 1, 2, … follow as in [`Search::value`], skipping the options whose
+    /// exact value the first round proved. The winning moves then cost only the questions
+    /// "is this option 0?" that the value's search would not have asked, with the table
+    /// and the bounds the other questions left.
+    pub fn value_and_zeros(&mut self, options: &[Components<G::Position>]) -> (Nimber, Vec<bool>) {
+        let weight = |o: &Components<G::Position>| {
+            o.iter().fold(0u64, |w, c| {
+                let d = self.game.difficulty(&self.game.canonical(c));
+                w.saturating_add(d.saturating_mul(d))
+            })
+        };
+        let mut order: Vec<(u64, usize)> = options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (weight(o), i))
+            .collect();
+        order.sort_unstable();
+        let mut zero = vec![false; options.len()];
+        let mut exact: Vec<Option<u64>> = vec![None; options.len()];
+        for &(_, i) in &order {
+            if let Some(progress) = self.progress.as_mut() {
+                progress.status(&format!(
+                    "is option {} of {} worth 0?",
+                    i + 1,
+                    options.len()
+                ));
+            }
+            let v = self.sum_value_if(&options[i], 0);
+            zero[i] = v == Some(0);
+            exact[i] = v;
+        }
+        if !zero.contains(&true) {
+            return (Nimber::ZERO, zero);
+        }
+        let seen = |exact: &[Option<u64>], r: u64| exact.contains(&Some(r));
+        let mut r = 1;
+        'values: loop {
+            if seen(&exact, r) {
+                r += 1;
+                continue;
+            }
+            for &(_, i) in &order {
+                if exact[i].is_some() {
+                    continue;
+                }
+                if let Some(progress) = self.progress.as_mut() {
+                    let open = exact.iter().filter(|v| v.is_none()).count();
+                    progress.status(&format!(
+                        "is the value {r}? {open} of {} options still to answer",
+                        options.len()
+                    ));
+                }
+                if let Some(v) = self.sum_value_if(&options[i], r) {
+                    exact[i] = Some(v);
+                    if v == r {
+                        r += 1;
+                        continue 'values;
+                    }
+                }
+            }
+            return (Nimber(r), zero);
+        }
     }
 
     /// The value of `p` if it lies in `wanted`; `None` when it is proved not to (it may
@@ -670,6 +743,22 @@ mod tests {
                 prop_assert_eq!(search.winner(&p), Player::winner_of(v));
                 if p < 6 {
                     prop_assert_eq!(bare.value(&p), v);
+                }
+            }
+        }
+
+        #[test]
+        fn the_value_and_the_zero_options_come_out_together(game in dag()) {
+            let mut memo = Solver::new(game.clone());
+            let mut search = Search::new(game.clone(), MapTable::with_budget(1 << 20));
+            for p in (0..game.0.len() as u32).rev() {
+                let mut options = Vec::new();
+                game.options(&p, &mut options);
+                let (v, zero) = search.value_and_zeros(&options);
+                prop_assert_eq!(v, memo.grundy(&p).unwrap(), "position {}", p);
+                for (o, z) in options.iter().zip(zero) {
+                    let worth = o.iter().fold(Nimber::ZERO, |acc, c| acc ^ memo.grundy(c).unwrap());
+                    prop_assert_eq!(z, worth.is_zero(), "position {}", p);
                 }
             }
         }
