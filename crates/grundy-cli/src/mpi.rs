@@ -1,9 +1,10 @@
 //! The ranks of an MPI job as a [`Transport`] (the `mpi` feature): the library's
 //! distributed solve exchanges batches through `MPI_Alltoallv`, agrees on counts through
 //! `MPI_Allreduce`, and posts batches that no rank waits for through `MPI_Isend`, taken
-//! with `MPI_Improbe` and `MPI_Mrecv`.
+//! with `MPI_Improbe` and `MPI_Mrecv`. Before each collective the ranks meet at an
+//! `MPI_Ibarrier` that a waiting rank tests between sleeps, so no rank spins while it waits.
 
-use grundy::solve::distributed::Transport;
+use grundy::solve::distributed::{Backoff, Transport};
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
@@ -115,6 +116,26 @@ fn starts(counts: &[i32]) -> Vec<i32> {
         .collect()
 }
 
+impl Mpi {
+    /// Waits until every rank has come this far, sleeping between looks
+    /// ([`Backoff`]). MPI's blocking collectives poll without pause while they wait, and
+    /// a rank that reaches one early would spin its core all the while the others work;
+    /// after this meeting the collective that follows waits for nobody.
+    fn meet(&self) {
+        if self.world.size() == 1 {
+            return;
+        }
+        let mut request = Some(self.world.immediate_barrier());
+        Backoff::until(|| match request.take().map(|r| r.test()) {
+            Some(Err(r)) => {
+                request = Some(r);
+                false
+            }
+            _ => true,
+        });
+    }
+}
+
 impl Transport for Mpi {
     fn rank(&self) -> usize {
         self.world.rank() as usize
@@ -132,6 +153,7 @@ impl Transport for Mpi {
             .map(|b| i32::try_from(b.len()).expect("a batch under 2 GiB"))
             .collect();
         let mut got = vec![0i32; ranks];
+        self.meet();
         self.world.all_to_all_into(&sent[..], &mut got[..]);
         // Never an empty allocation: the dangling address of an empty Vec is 1, which MPI
         // reads as MPI_IN_PLACE.
@@ -159,6 +181,7 @@ impl Transport for Mpi {
 
     fn max(&mut self, x: u64) -> u64 {
         let mut m = 0u64;
+        self.meet();
         self.world
             .all_reduce_into(&x, &mut m, SystemOperation::max());
         m

@@ -182,6 +182,57 @@ pub struct Stats {
     pub loaded: u64,
 }
 
+/// How a rank (or any thread) waits for something another process will do, without
+/// spinning a core that process may need: the first few waits only yield, then each sleeps
+/// twice as long as the one before, up to [`Backoff::LONGEST`]. A rank idle for long thus
+/// looks for news a few thousand times a second, and its core is free in between; a rank
+/// that was idle for a moment only answers at once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Backoff {
+    rounds: u32,
+}
+
+impl Backoff {
+    /// Waits that only yield the core before the first sleep.
+    pub const YIELDS: u32 = 8;
+    /// The longest sleep.
+    pub const LONGEST: Duration = Duration::from_micros(256);
+
+    /// Waits once: yields, or sleeps as the waits so far say.
+    pub fn wait(&mut self) {
+        let d = self.next();
+        if d.is_zero() {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(d);
+        }
+    }
+
+    /// The length of the next wait (zero: a yield), counting it.
+    fn next(&mut self) -> Duration {
+        let r = self.rounds;
+        self.rounds = self.rounds.saturating_add(1);
+        match r.checked_sub(Self::YIELDS) {
+            None => Duration::ZERO,
+            Some(k) => Duration::from_micros(1u64 << k.min(8)).min(Self::LONGEST),
+        }
+    }
+
+    /// Work came: the next wait is short again.
+    pub fn reset(&mut self) {
+        self.rounds = 0;
+    }
+
+    /// Waits until `done` says so, in this way.
+    pub fn until(done: impl FnMut() -> bool) {
+        let mut done = done;
+        let mut b = Backoff::default();
+        while !done() {
+            b.wait();
+        }
+    }
+}
+
 /// Where the ranks keep their parts of a solve, and when they save them.
 pub struct Saving<'a> {
     /// The folder of the shards, one a rank: `rank-R.shard`.

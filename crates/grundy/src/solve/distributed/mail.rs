@@ -78,6 +78,8 @@ pub(crate) struct Mail {
     last: Option<[u64; 2]>,
     dropping: bool,
     ended: Option<Ended>,
+    /// How this rank waits while it has nothing to do.
+    idle: super::Backoff,
 }
 
 fn words(ws: &[u32]) -> Vec<u8> {
@@ -107,6 +109,7 @@ impl Mail {
             last: None,
             dropping: false,
             ended: None,
+            idle: super::Backoff::default(),
         }
     }
 
@@ -212,7 +215,9 @@ impl Mail {
     /// The end of a step of this rank's loop, after it has sent what is full and taken
     /// what has come: if the step `worked` (or took a batch), hears a stop before the next
     /// one; else this rank is idle ([`Mail::idle`]), and gives up its core for a moment
-    /// unless the phase has ended. How the phase ended, once it has.
+    /// unless the phase has ended: at first for a moment, then for longer the longer it
+    /// stays idle ([`super::Backoff`]), so a waiting rank does not spin a core another
+    /// process needs. How the phase ended, once it has.
     pub(crate) fn rest(
         &mut self,
         t: &mut dyn Transport,
@@ -221,12 +226,13 @@ impl Mail {
         worked: bool,
     ) -> Option<Ended> {
         if worked {
+            self.idle.reset();
             self.heed(t, stats, stop);
             return None;
         }
         let ended = self.idle(t, stats, stop);
         if ended.is_none() {
-            std::thread::yield_now();
+            self.idle.wait();
         }
         ended
     }
@@ -315,6 +321,47 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// A rank with nothing to do while another works leaves its core free: over a phase
+    /// in which rank 0 computes for 0.3 s of its own time and sends nothing, rank 1, idle
+    /// throughout, uses less than a quarter of that (a rank that spun would use as much).
+    /// Thread CPU time, not wall time: a loaded machine slows both alike.
+    #[cfg(unix)]
+    #[test]
+    fn an_idle_rank_leaves_its_core_free() {
+        use crate::solve::distributed::Local;
+        use std::time::Duration;
+        fn cpu() -> Duration {
+            let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+            Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+        }
+        let used = Local::run(2, |t| {
+            let mut mail = Mail::new();
+            let mut stats = Stats::default();
+            let start = cpu();
+            if t.rank() == 0 {
+                let mut x = 1u64;
+                while cpu() - start < Duration::from_millis(300) {
+                    for _ in 0..10_000 {
+                        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    }
+                    std::hint::black_box(x);
+                }
+            }
+            loop {
+                while mail.take(t, &mut stats).is_some() {}
+                if let Some(ended) = mail.rest(t, &mut stats, || false, false) {
+                    assert_eq!(ended, Ended::Quiet);
+                    break;
+                }
+            }
+            cpu() - start
+        });
+        assert!(
+            used[1] * 4 < used[0],
+            "CPU time of rank 0, rank 1: {used:?}"
+        );
+    }
 
     /// Ranks in one thread, whose batches wait in queues until the test lets a rank look.
     struct Sim {
