@@ -383,10 +383,14 @@ impl<B: Bits> Game for CramOn<B> {
     /// The least of the region's images under the board's mirror symmetries, each moved
     /// to the corner; a region that fits in the board's largest square is also reflected
     /// in its diagonal.
+    ///
+    /// A region that fits the small box whose every position is tabled
+    /// ([`Game::known_value`]) is only moved to the corner: its value is read from that
+    /// table, whatever its mirror image, so the images are not worth computing.
     fn canonical(&self, free: &B) -> B {
         let (p, height, width) = self.boxed(*free);
-        if p.is_empty() {
-            return B::ZERO;
+        if p.is_empty() || (height <= SMALL_ROWS && width <= SMALL_COLS) {
+            return p;
         }
         let mut best = self.least_mirror(p, height, width);
         if width <= self.rows.min(8) && height <= self.cols {
