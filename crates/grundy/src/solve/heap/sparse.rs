@@ -712,16 +712,7 @@ impl Marks for Flags<'_> {
 
     #[inline(always)]
     fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize> {
-        let len = low.len();
-        let high = &high[..len];
-        for i in 0..len {
-            let v = usize::from(low[i] ^ high[len - 1 - i]);
-            self.0[v] = 1;
-            if v == target {
-                return Some(i + 1);
-            }
-        }
-        None
+        flags_until(self.0, low, high, target)
     }
 
     #[inline(always)]
@@ -736,6 +727,27 @@ impl Marks for Flags<'_> {
             simd::mark_flags(low, high, self.0);
         }
     }
+}
+
+/// [`Flags::mark_until`], a function of its own: inlined into the engine's large step, its
+/// loop ran short of registers and read the flags' address back from the stack every pair.
+#[inline(never)]
+fn flags_until(
+    flags: &mut [u8; VALUES],
+    low: &[u16],
+    high: &[u16],
+    target: usize,
+) -> Option<usize> {
+    let len = low.len();
+    let high = &high[..len];
+    for i in 0..len {
+        let v = usize::from(low[i] ^ high[len - 1 - i]);
+        flags[v] = 1;
+        if v == target {
+            return Some(i + 1);
+        }
+    }
+    None
 }
 
 /// Marks g(a) ^ g(m − a) for a in from..=to.
