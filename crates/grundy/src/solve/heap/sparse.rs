@@ -499,30 +499,7 @@ impl Sparse {
                 if n < k + 2 {
                     continue;
                 }
-                let m = n - k;
-                let g = &self.g[..m];
-                let mut end = 0;
-                if self.unequal {
-                    for &r in rare {
-                        if r >= m {
-                            break;
-                        }
-                        end += 1;
-                        // (m/2, m/2) is no move in Grundy's game.
-                        if 2 * r != m {
-                            marks.mark(usize::from(g[r] ^ g[m - r]));
-                        }
-                    }
-                } else {
-                    for &r in rare {
-                        if r >= m {
-                            break;
-                        }
-                        end += 1;
-                        marks.mark(usize::from(g[r] ^ g[m - r]));
-                    }
-                }
-                looked += end as u64;
+                looked += marks.mark_rare(&self.g[..n - k], rare, self.unequal) as u64;
             }
         }
         let mut mex = marks.first_zero(0);
@@ -624,6 +601,24 @@ trait Marks {
     fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize>;
     /// Marks `low[i] ^ high[len − 1 − i]` for every i.
     fn mark_all(&mut self, low: &[u16], high: &[u16]);
+    /// Marks g(r) ^ g(m − r) for the rare heaps r below m = `g.len()` (with `unequal`,
+    /// not r = m/2: splitting into two equal heaps is no move in Grundy's game); how many
+    /// rare heaps were below m.
+    #[inline(always)]
+    fn mark_rare(&mut self, g: &[u16], rare: &[usize], unequal: bool) -> usize {
+        let m = g.len();
+        let mut end = 0;
+        for &r in rare {
+            if r >= m {
+                break;
+            }
+            end += 1;
+            if !unequal || 2 * r != m {
+                self.mark(usize::from(g[r] ^ g[m - r]));
+            }
+        }
+        end
+    }
 }
 
 /// Values below 64, one bit each.
@@ -716,6 +711,11 @@ impl Marks for Flags<'_> {
     }
 
     #[inline(always)]
+    fn mark_rare(&mut self, g: &[u16], rare: &[usize], unequal: bool) -> usize {
+        flags_rare(self.0, g, rare, unequal)
+    }
+
+    #[inline(always)]
     fn mark_all(&mut self, low: &[u16], high: &[u16]) {
         if self.1 {
             let mut bits = simd::pair_bits_128(low, high);
@@ -727,6 +727,23 @@ impl Marks for Flags<'_> {
             simd::mark_flags(low, high, self.0);
         }
     }
+}
+
+/// [`Marks::mark_rare`] into flags, a function of its own like [`flags_until`].
+#[inline(never)]
+fn flags_rare(flags: &mut [u8; VALUES], g: &[u16], rare: &[usize], unequal: bool) -> usize {
+    let m = g.len();
+    let mut end = 0;
+    for &r in rare {
+        if r >= m {
+            break;
+        }
+        end += 1;
+        if !unequal || 2 * r != m {
+            flags[usize::from(g[r] ^ g[m - r])] = 1;
+        }
+    }
+    end
 }
 
 /// [`Flags::mark_until`], a function of its own: inlined into the engine's large step, its
