@@ -524,6 +524,18 @@ try {
   await page.screenshot({ path: `${shots}/turning-corners.png`, fullPage: true });
   console.log("coins: a board of coins drawn heads and tails");
 
+  // 7h. The analyze panel says why when a theorem settles the outcome: an 8×16 Cram board
+  //     is 0 by the half-turn mirror strategy, with no search.
+  await page.fill("#a-game", "cram");
+  await page.fill("#a-position", "8 16");
+  await page.click("#a-run");
+  await page.waitForSelector("#a-result p.why");
+  const why = await page.$eval("#a-result p.why", (e) => e.textContent);
+  if (!why.startsWith("why: the second player") || !why.includes("half-turn")) fail(`cram 8 16 in the analyze panel: '${why}'`);
+  const valued = await page.$eval("#a-result p", (e) => e.textContent);
+  if (!valued.startsWith("value 0;")) fail(`cram 8 16 in the analyze panel: '${valued}'`);
+  console.log("analyze panel: Cram 8×16 is 0 by its mirror strategy, said on the page");
+
   // 8. A bad position is an error on the page, not a broken page.
   await newGame(page, "nim", "3 x", "you");
   const text = await page.$eval("#status", (e) => e.textContent);

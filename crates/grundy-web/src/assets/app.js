@@ -775,10 +775,12 @@ async function analyzeAny() {
     const outcome = report.winner === "draw" ? "a draw with perfect play"
       : `winner with perfect play: the ${report.winner} player`;
     const head = make("p", "", `value ${report.grundy ?? report.value ?? "unknown"}; ${outcome}; ${moves.length} winning move(s).`);
+    // A theorem that settled the outcome (Cram's mirror strategies), in the report's words.
+    const why = report.strategy ? [make("p", "why", `why: ${report.strategy}`)] : [];
     const list = make("ul");
     moves.slice(0, 50).forEach((m) => list.appendChild(make("li", "", m.move)));
     const raw = make("pre", "", JSON.stringify(report, null, 1));
-    out.append(head, list, raw);
+    out.append(head, ...why, list, raw);
   } catch (e) {
     out.appendChild(make("p", "error", e instanceof Cancelled ? "Cancelled." : `Error: ${e.message}`));
   }
