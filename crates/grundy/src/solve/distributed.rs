@@ -224,8 +224,7 @@ impl Backoff {
     }
 
     /// Waits until `done` says so, in this way.
-    pub fn until(done: impl FnMut() -> bool) {
-        let mut done = done;
+    pub fn until(mut done: impl FnMut() -> bool) {
         let mut b = Backoff::default();
         while !done() {
             b.wait();

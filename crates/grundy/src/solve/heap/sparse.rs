@@ -606,18 +606,7 @@ trait Marks {
     /// rare heaps were below m.
     #[inline(always)]
     fn mark_rare(&mut self, g: &[u16], rare: &[usize], unequal: bool) -> usize {
-        let m = g.len();
-        let mut end = 0;
-        for &r in rare {
-            if r >= m {
-                break;
-            }
-            end += 1;
-            if !unequal || 2 * r != m {
-                self.mark(usize::from(g[r] ^ g[m - r]));
-            }
-        }
-        end
+        rare_pairs(g, rare, unequal, |v| self.mark(v))
     }
 }
 
@@ -729,9 +718,9 @@ impl Marks for Flags<'_> {
     }
 }
 
-/// [`Marks::mark_rare`] into flags, a function of its own like [`flags_until`].
-#[inline(never)]
-fn flags_rare(flags: &mut [u8; VALUES], g: &[u16], rare: &[usize], unequal: bool) -> usize {
+/// The loop of [`Marks::mark_rare`], with `mark` for each value.
+#[inline(always)]
+fn rare_pairs(g: &[u16], rare: &[usize], unequal: bool, mut mark: impl FnMut(usize)) -> usize {
     let m = g.len();
     let mut end = 0;
     for &r in rare {
@@ -740,10 +729,16 @@ fn flags_rare(flags: &mut [u8; VALUES], g: &[u16], rare: &[usize], unequal: bool
         }
         end += 1;
         if !unequal || 2 * r != m {
-            flags[usize::from(g[r] ^ g[m - r])] = 1;
+            mark(usize::from(g[r] ^ g[m - r]));
         }
     }
     end
+}
+
+/// [`Marks::mark_rare`] into flags, a function of its own like [`flags_until`].
+#[inline(never)]
+fn flags_rare(flags: &mut [u8; VALUES], g: &[u16], rare: &[usize], unequal: bool) -> usize {
+    rare_pairs(g, rare, unequal, |v| flags[v] = 1)
 }
 
 /// [`Flags::mark_until`], a function of its own: inlined into the engine's large step, its
