@@ -43,8 +43,9 @@ use mail::{Ended, Mail, word};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Barrier, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxBuildHasher;
@@ -1080,20 +1081,77 @@ struct Shared {
     ranks: usize,
     /// Where each rank's posted batches go.
     post: Vec<Sender<Vec<u8>>>,
-    barrier: Barrier,
+    meeting: Meeting,
     /// `mail[from][to]`.
     mail: Mutex<Vec<Vec<Vec<u8>>>>,
     maxima: Mutex<Vec<u64>>,
 }
 
+/// Where the ranks of a [`Local`] group wait for each other, which a rank that panics
+/// breaks: every rank waiting there, or polling for mail, then panics too (with
+/// [`OtherRank`]), so a failing rank fails the run instead of leaving the others waiting
+/// for it forever.
+struct Meeting {
+    ranks: usize,
+    /// Ranks arrived at this meeting, the meetings held so far.
+    state: Mutex<(usize, u64)>,
+    held: Condvar,
+    broken: AtomicBool,
+}
+
+/// What a rank of a [`Local`] group panics with when another rank panicked first.
+#[derive(Debug)]
+pub struct OtherRank;
+
+impl Meeting {
+    fn new(ranks: usize) -> Meeting {
+        Meeting {
+            ranks,
+            state: Mutex::new((0, 0)),
+            held: Condvar::new(),
+            broken: AtomicBool::new(false),
+        }
+    }
+
+    fn check(&self) {
+        if self.broken.load(Ordering::Acquire) {
+            std::panic::panic_any(OtherRank);
+        }
+    }
+
+    /// Waits until every rank has come.
+    fn wait(&self) {
+        self.check();
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.0 += 1;
+        if state.0 == self.ranks {
+            *state = (0, state.1 + 1);
+            self.held.notify_all();
+            return;
+        }
+        let held = state.1;
+        while state.1 == held && !self.broken.load(Ordering::Acquire) {
+            state = self.held.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+        drop(state);
+        self.check();
+    }
+
+    fn break_off(&self) {
+        let _state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        self.broken.store(true, Ordering::Release);
+        self.held.notify_all();
+    }
+}
+
 impl Local {
     /// `ranks` transports that reach each other, one for each thread.
-    pub fn group(ranks: usize) -> Vec<Local> {
+    fn group(ranks: usize) -> Vec<Local> {
         let (post, posted): (Vec<_>, Vec<_>) = (0..ranks).map(|_| channel()).unzip();
         let shared = Arc::new(Shared {
             ranks,
             post,
-            barrier: Barrier::new(ranks),
+            meeting: Meeting::new(ranks),
             mail: Mutex::new(vec![vec![Vec::new(); ranks]; ranks]),
             maxima: Mutex::new(vec![0; ranks]),
         });
@@ -1107,23 +1165,44 @@ impl Local {
             })
             .collect()
     }
-}
 
-impl Local {
     /// `work` on `ranks` threads, each one rank of a new group; every rank's result, rank 0's
-    /// first. (A rank that panics leaves the others waiting at their next exchange.)
+    /// first. A rank that panics makes every other rank panic at its next exchange or poll,
+    /// and the first rank's own panic is passed on.
     pub fn run<T: Send>(ranks: usize, work: impl Fn(&mut Local) -> T + Sync) -> Vec<T> {
         let work = &work;
-        std::thread::scope(|s| {
+        let results: Vec<_> = std::thread::scope(|s| {
             let handles: Vec<_> = Local::group(ranks)
                 .into_iter()
-                .map(|mut t| s.spawn(move || work(&mut t)))
+                .map(|mut t| {
+                    s.spawn(move || {
+                        let shared = Arc::clone(&t.shared);
+                        let done =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&mut t)));
+                        if done.is_err() {
+                            shared.meeting.break_off();
+                        }
+                        done
+                    })
+                })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .map(|h| h.join().expect("a rank's panic is caught"))
                 .collect()
-        })
+        });
+        let first = results
+            .iter()
+            .position(|r| matches!(r, Err(p) if !p.is::<OtherRank>()))
+            .or_else(|| results.iter().position(Result::is_err));
+        let mut results = results;
+        if let Some(i) = first {
+            let Err(p) = results.swap_remove(i) else {
+                unreachable!("the rank found panicked")
+            };
+            std::panic::resume_unwind(p);
+        }
+        results.into_iter().filter_map(Result::ok).collect()
     }
 }
 
@@ -1136,38 +1215,40 @@ impl Transport for Local {
     }
     fn exchange(&mut self, out: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
         let s = &self.shared;
-        s.mail.lock().expect("no panics")[self.rank] = out;
-        s.barrier.wait();
+        s.mail.lock().unwrap_or_else(|p| p.into_inner())[self.rank] = out;
+        s.meeting.wait();
         let got = {
-            let mut mail = s.mail.lock().expect("no panics");
+            let mut mail = s.mail.lock().unwrap_or_else(|p| p.into_inner());
             (0..s.ranks)
                 .map(|from| std::mem::take(&mut mail[from][self.rank]))
                 .collect()
         };
-        s.barrier.wait();
+        s.meeting.wait();
         got
     }
     fn max(&mut self, x: u64) -> u64 {
         let s = &self.shared;
-        s.maxima.lock().expect("no panics")[self.rank] = x;
-        s.barrier.wait();
+        s.maxima.lock().unwrap_or_else(|p| p.into_inner())[self.rank] = x;
+        s.meeting.wait();
         let m = s
             .maxima
             .lock()
-            .expect("no panics")
+            .unwrap_or_else(|p| p.into_inner())
             .iter()
             .copied()
             .max()
             .unwrap_or(0);
-        s.barrier.wait();
+        s.meeting.wait();
         m
     }
     fn post(&mut self, to: usize, batch: Vec<u8>) {
-        self.shared.post[to]
-            .send(batch)
-            .expect("every rank's receiver lives as long as the group");
+        if self.shared.post[to].send(batch).is_err() {
+            self.shared.meeting.check();
+            panic!("rank {to} has ended, and rank {} posts to it", self.rank);
+        }
     }
     fn poll(&mut self) -> Option<Vec<u8>> {
+        self.shared.meeting.check();
         self.posted.try_recv().ok()
     }
 }

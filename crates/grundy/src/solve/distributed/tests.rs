@@ -351,3 +351,32 @@ proptest! {
         }
     }
 }
+
+/// A rank that panics fails the whole run with its own message, whether the others are
+/// polling for mail or waiting at a meeting; none is left waiting for it.
+#[test]
+fn a_rank_that_panics_fails_the_run_and_leaves_no_rank_waiting() {
+    for waits_at_meeting in [false, true] {
+        let run = std::panic::catch_unwind(|| {
+            Local::run(3, |t| {
+                if t.rank() == 1 {
+                    panic!("rank one fails");
+                }
+                if waits_at_meeting {
+                    t.max(7);
+                } else {
+                    loop {
+                        let _ = t.poll();
+                        std::thread::yield_now();
+                    }
+                }
+            })
+        });
+        let payload = run.expect_err("the run fails");
+        assert_eq!(
+            payload.downcast_ref::<&str>(),
+            Some(&"rank one fails"),
+            "meeting: {waits_at_meeting}"
+        );
+    }
+}
