@@ -84,7 +84,7 @@ pub mod work;
 struct ReadmeExample;
 
 pub use catalogue::{analyze, lookup, moves};
-pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum, checksum_of};
+pub use family::{Family, FamilyError, HeapAnalysis, HeapMove, checksum, checksum_of, fletcher_of};
 pub use game::{Components, Game, Player};
 pub use nimber::{MexSet, Nimber, mex, nim_sum};
 pub use progress::{NoProgress, Progress};

@@ -12,7 +12,7 @@ use grundy::parse::escaped_path;
 use grundy::solve::heap::sparse::SparseStats;
 use grundy::solve::heap::{self, Computed, HeapError, ValuesRef, Watch, checkpoint};
 use grundy::work::{MAX_STEPS, UNLIMITED};
-use grundy::{Family, FamilyError, checksum_of};
+use grundy::{Family, FamilyError, checksum_of, fletcher_of};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{family_failure, script};
@@ -439,6 +439,11 @@ fn print_stats(
         }
     );
     eprintln!("stats: checksum {:016x}", checksum_of(shown));
+    eprintln!(
+        "stats: ogsolve's checksum {:08X} (its 16-bit Fletcher sums over the values of heaps 0..={})",
+        fletcher_of((0..=computed.upto).map(|n| computed.value(n))),
+        computed.upto
+    );
     match computed.period {
         Some(p) => eprintln!(
             "stats: period {} from n = {} (proved by the periodicity theorem from the values of heaps 0..={}); the rest follow from it",

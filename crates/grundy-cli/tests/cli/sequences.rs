@@ -308,6 +308,55 @@ fn a_shorter_request_reads_a_longer_checkpoint_and_keeps_it() {
     );
 }
 
+/// `--stats` prints the checksum ogsolve prints for the same heaps, so a run can be set
+/// beside ogsolve's without a file of values: Treblecross to 30000, whose checksum ogsolve
+/// (method RC2) gave as 08D38C2F; and the same line after a run that goes on from a
+/// checkpoint, where the first values were not computed in this run.
+#[test]
+fn stats_print_ogsolves_checksum() {
+    let expected = "stats: ogsolve's checksum 08D38C2F (its 16-bit Fletcher sums over the values of heaps 0..=30000)";
+    let r = run(
+        &["sequence", "treblecross", "--upto", "30000", "--stats"],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stderr.contains(expected), "{}", r.stderr);
+    let dir = tempfile::tempdir().expect("a folder");
+    let ckpt = dir.path().join("treble.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let first = run(
+        &[
+            "sequence",
+            "treblecross",
+            "--upto",
+            "20000",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+    );
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let r = run(
+        &[
+            "sequence",
+            "treblecross",
+            "--upto",
+            "30000",
+            "--checkpoint",
+            ckpt,
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("read from the checkpoint"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains(expected), "{}", r.stderr);
+}
+
 #[test]
 fn plot_draws_the_values_printed() {
     let dir = tempfile::tempdir().expect("a folder");

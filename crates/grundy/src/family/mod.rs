@@ -23,7 +23,7 @@ use crate::parse::{Found, Input, ParseError, Tokens};
 use crate::progress::{NoProgress, Progress};
 use crate::solve::heap::HeapError;
 use crate::solve::heap::Period;
-pub use crate::solve::heap::{checksum, checksum_of};
+pub use crate::solve::heap::{checksum, checksum_of, fletcher_of};
 use crate::solve::memo::{SolveError, Solver, Stats};
 use crate::work::{self, MAX_STEPS, TooMuchWork};
 

@@ -493,6 +493,19 @@ pub fn checksum_of(values: impl Iterator<Item = u32>) -> u64 {
     h
 }
 
+/// The checksum Beling's `ogsolve` prints for the values of heaps 0..=N: two running sums
+/// of the values taken as 16-bit words, wrapping at 2^16 (a Fletcher-32 checksum without
+/// the reduction mod 65535), the second sum in the high half. Printed beside
+/// [`checksum`] so that a long sequence can be compared with `ogsolve`'s run of it.
+pub fn fletcher_of(values: impl Iterator<Item = u32>) -> u32 {
+    let (mut a, mut b) = (0u16, 0u16);
+    for v in values {
+        a = a.wrapping_add(v as u16);
+        b = b.wrapping_add(a);
+    }
+    (u32::from(b) << 16) | u32::from(a)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
