@@ -211,6 +211,12 @@ Examples:
         /// `grundy verify` (take-and-break games).
         #[arg(long, value_name = "FILE")]
         certificate: Option<PathBuf>,
+        /// Write a census of the values to FILE (JSON): at every power of two and at N, the
+        /// checksums (grundy's and the one ogsolve prints), the largest value and its first
+        /// heap, the heaps of value 0 and the histogram of values; then the rare heaps of the
+        /// sparse-space split and their values (take-and-break games).
+        #[arg(long, value_name = "FILE")]
+        census: Option<PathBuf>,
         /// Memory for a script game's positions, like 512M or 4G (default: half of what is
         /// available, at most 2G; about 512 bytes a position).
         #[arg(long, value_name = "SIZE")]

@@ -33,6 +33,7 @@ pub struct Request<'a> {
     pub checkpoint: Option<&'a Path>,
     pub threads: Option<u16>,
     pub certificate: Option<&'a Path>,
+    pub census: Option<&'a Path>,
     pub memory: Option<&'a str>,
     pub plot: Option<&'a Path>,
     pub misere: bool,
@@ -84,6 +85,13 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     {
         return Err(Failure::input(anyhow!(
             "--certificate writes the period of a take-and-break family (octal:, hex:, grundy-game) under normal play, computed by the engines table, sparse or loop"
+        )));
+    }
+    if req.census.is_some()
+        && (req.misere || req.genus || !take_break_family || req.engine == SequenceMethod::Solver)
+    {
+        return Err(Failure::input(anyhow!(
+            "--census counts the values of a take-and-break family (octal:, hex:, grundy-game) under normal play, computed by the engines table, sparse or loop"
         )));
     }
     if req.certificate.is_some()
@@ -172,6 +180,7 @@ fn far(req: &Request<'_>, family: &Family, started: Instant) -> Option<Result<()
         || req.engine != SequenceMethod::Table
         || req.checkpoint.is_some()
         || req.certificate.is_some()
+        || req.census.is_some()
     {
         return None;
     }
@@ -347,6 +356,9 @@ fn compute(req: &Request<'_>, family: &Family, started: Instant) -> Result<(), F
     if let (Some(path), Some(game)) = (req.certificate, game) {
         write_certificate(path, game, &computed)?;
     }
+    if let (Some(path), Some(game)) = (req.census, game) {
+        write_census(path, game, &computed)?;
+    }
     let elapsed = started.elapsed();
     let shown = (req.from..=req.upto).map(|n| computed.value(n));
     if req.stats {
@@ -414,6 +426,15 @@ fn write_certificate(path: &Path, game: &TakeBreak, computed: &Computed) -> Resu
     text.push('\n');
     std::fs::write(path, text)
         .map_err(|e| Failure::other(anyhow!("--certificate {}: {e}", escaped_path(path))))
+}
+
+/// Writes the census of the values `computed` holds (see `grundy::survey::census`).
+fn write_census(path: &Path, game: &TakeBreak, computed: &Computed) -> Result<(), Failure> {
+    let census = grundy::survey::census::Census::of(game, computed);
+    let mut text = serde_json::to_string(&census).map_err(Failure::other)?;
+    text.push('\n');
+    std::fs::write(path, text)
+        .map_err(|e| Failure::other(anyhow!("--census {}: {e}", escaped_path(path))))
 }
 
 fn print_stats(

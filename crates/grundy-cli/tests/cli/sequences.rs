@@ -357,6 +357,71 @@ fn stats_print_ogsolves_checksum() {
     assert!(r.stderr.contains(expected), "{}", r.stderr);
 }
 
+/// `--census` writes what the values printed say at every power of two: checked here
+/// against the values of the same run, counted again; and it is refused where there is no
+/// take-and-break table to count.
+#[test]
+fn census_counts_the_values_printed() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("census.json");
+    let file = file.to_str().unwrap();
+    let line = run_ok(
+        &[
+            "sequence",
+            "treblecross",
+            "--upto",
+            "3000",
+            "--census",
+            file,
+        ],
+        "",
+    );
+    let values = values(&line);
+    let census: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(census["game"], "octal:0.007");
+    let marks = census["at"].as_array().unwrap();
+    let heaps: Vec<u64> = marks.iter().map(|m| m["heap"].as_u64().unwrap()).collect();
+    assert_eq!(
+        heaps,
+        [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 3000]
+    );
+    for m in marks {
+        let these = &values[..=m["heap"].as_u64().unwrap() as usize];
+        let top = *these.iter().max().unwrap();
+        assert_eq!(m["largest"].as_u64(), Some(top));
+        let first = these.iter().position(|&v| v == top).unwrap() as u64;
+        assert_eq!(m["largest_at"].as_u64(), Some(first));
+        let zeros = these.iter().filter(|&&v| v == 0).count() as u64;
+        assert_eq!(m["zeros"].as_u64(), Some(zeros));
+        let (mut a, mut b) = (0u16, 0u16);
+        for &v in these {
+            a = a.wrapping_add(v as u16);
+            b = b.wrapping_add(a);
+        }
+        let fletcher = format!("{:08X}", (u32::from(b) << 16) | u32::from(a));
+        assert_eq!(m["ogsolve_checksum"].as_str(), Some(fletcher.as_str()));
+    }
+    let rare = &census["rare"];
+    let heaps = rare["heaps"].as_array().unwrap();
+    assert_eq!(rare["count"].as_u64(), Some(heaps.len() as u64));
+    assert!(!heaps.is_empty());
+    assert_refused(
+        &["sequence", "nim", "--upto", "10", "--census", file],
+        "",
+        2,
+        "--census counts the values of a take-and-break family",
+    );
+    assert_refused(
+        &[
+            "sequence", "kayles", "--upto", "10", "--misere", "--census", file,
+        ],
+        "",
+        2,
+        "--census",
+    );
+}
+
 #[test]
 fn plot_draws_the_values_printed() {
     let dir = tempfile::tempdir().expect("a folder");

@@ -47,6 +47,8 @@ use crate::solve::heap::{self, HeapError, Method, Values, ValuesRef, Watch, chec
 use crate::store::StoreError;
 use crate::work;
 
+pub mod census;
+
 /// The journal's file name in a survey's directory.
 pub const JOURNAL: &str = "survey.jsonl";
 
@@ -524,7 +526,7 @@ fn write_whole(dir: &Path, path: &Path, text: &str) -> Result<(), SurveyError> {
 }
 
 /// The largest value and the first heap with it.
-fn largest(values: impl Iterator<Item = u32>) -> (u32, u64) {
+pub(crate) fn largest(values: impl Iterator<Item = u32>) -> (u32, u64) {
     let mut best = (0u32, 0u64);
     for (n, v) in values.enumerate() {
         if v > best.0 {
@@ -544,6 +546,20 @@ struct Rare {
 
 /// The split the sparse engine would choose from these values, and its rare heaps.
 fn rare_heaps(game: &TakeBreak, values: Values) -> Option<Rare> {
+    let (heaps, mut rare_values) = rare_split(game, values)?;
+    let value_count = rare_values.len() as u64;
+    rare_values.truncate(MAX_RARE_VALUES);
+    Some(Rare {
+        heaps: heaps.len() as u64,
+        values: rare_values,
+        value_count,
+        last: heaps.last().copied(),
+    })
+}
+
+/// The rare heaps (ascending) of the split the sparse engine would choose from these
+/// values, and their distinct values (ascending); `None` when the split has no use.
+pub(crate) fn rare_split(game: &TakeBreak, values: Values) -> Option<(Vec<u64>, Vec<u32>)> {
     if game.splits_in_three() || !game.splits() {
         return None;
     }
@@ -556,14 +572,7 @@ fn rare_heaps(game: &TakeBreak, values: Values) -> Option<Rare> {
     let mut rare_values: Vec<u32> = heaps.iter().map(|&a| u32::from(g[a])).collect();
     rare_values.sort_unstable();
     rare_values.dedup();
-    let value_count = rare_values.len() as u64;
-    rare_values.truncate(MAX_RARE_VALUES);
-    Some(Rare {
-        heaps: heaps.len() as u64,
-        values: rare_values,
-        value_count,
-        last: heaps.last().map(|&a| a as u64),
-    })
+    Some((heaps.iter().map(|&a| a as u64).collect(), rare_values))
 }
 
 /// Passes progress on, ends the work at the deadline, and saves the checkpoint.
