@@ -422,19 +422,22 @@ fn write_certificate(path: &Path, game: &TakeBreak, computed: &Computed) -> Resu
     let cert = Certificate::new(game, period, computed.values.len() as u64, |n| {
         computed.value(n)
     });
-    let mut text = serde_json::to_string_pretty(&cert).map_err(Failure::other)?;
-    text.push('\n');
-    std::fs::write(path, text)
-        .map_err(|e| Failure::other(anyhow!("--certificate {}: {e}", escaped_path(path))))
+    let text = serde_json::to_string_pretty(&cert).map_err(Failure::other)?;
+    write_json("--certificate", path, text)
 }
 
 /// Writes the census of the values `computed` holds (see `grundy::survey::census`).
 fn write_census(path: &Path, game: &TakeBreak, computed: &Computed) -> Result<(), Failure> {
     let census = grundy::survey::census::Census::of(game, computed);
-    let mut text = serde_json::to_string(&census).map_err(Failure::other)?;
+    let text = serde_json::to_string(&census).map_err(Failure::other)?;
+    write_json("--census", path, text)
+}
+
+/// Writes `text` and a newline to `path`, the file of the option `flag`.
+fn write_json(flag: &str, path: &Path, mut text: String) -> Result<(), Failure> {
     text.push('\n');
     std::fs::write(path, text)
-        .map_err(|e| Failure::other(anyhow!("--census {}: {e}", escaped_path(path))))
+        .map_err(|e| Failure::other(anyhow!("{flag} {}: {e}", escaped_path(path))))
 }
 
 fn print_stats(

@@ -1171,7 +1171,7 @@ impl Local {
     /// and the first rank's own panic is passed on.
     pub fn run<T: Send>(ranks: usize, work: impl Fn(&mut Local) -> T + Sync) -> Vec<T> {
         let work = &work;
-        let results: Vec<_> = std::thread::scope(|s| {
+        let mut results: Vec<_> = std::thread::scope(|s| {
             let handles: Vec<_> = Local::group(ranks)
                 .into_iter()
                 .map(|mut t| {
@@ -1195,7 +1195,6 @@ impl Local {
             .iter()
             .position(|r| matches!(r, Err(p) if !p.is::<OtherRank>()))
             .or_else(|| results.iter().position(Result::is_err));
-        let mut results = results;
         if let Some(i) = first {
             let Err(p) = results.swap_remove(i) else {
                 unreachable!("the rank found panicked")

@@ -28,7 +28,7 @@
 use serde::Serialize;
 
 use crate::games::TakeBreak;
-use crate::solve::heap::{Computed, Values};
+use crate::solve::heap::Computed;
 
 /// The census of one game's values, heaps 0..=`upto`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -125,11 +125,7 @@ impl Census {
                 });
             }
         }
-        let values = match &computed.values {
-            Values::Narrow(v) => Values::Narrow(v.clone()),
-            Values::Wide(v) => Values::Wide(v.clone()),
-        };
-        let rare = super::rare_split(game, values).map(|(heaps, values)| Rare {
+        let rare = super::rare_split(game, computed.values.clone()).map(|(heaps, values)| Rare {
             count: heaps.len() as u64,
             values,
             heaps,
