@@ -358,7 +358,7 @@ mod tests {
 
     /// The published rows of `tests/data/node-kayles.txt` with the key `key`.
     fn published(key: &str) -> Vec<u64> {
-        let data = include_str!("../../tests/data/node-kayles.txt");
+        let data = include_str!("../../../tests/data/node-kayles.txt");
         let line = data
             .lines()
             .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
