@@ -1,5 +1,6 @@
 //! Node-Kayles on the 3 × n grids (OEIS A316632) and Arc-Kayles on grids: one fresh solver
-//! per board, no work bound, components valued once under their canonical labelling.
+//! per board, no work bound; a grid's parts are kept as cells, keyed by their place up to
+//! translation and symmetry, and Arc-Kayles' components by their canonical labelling.
 //! Each run prints the value it found to standard error, and checks it against the
 //! published terms where there are some (`tests/data/node-kayles.txt`).
 //!
