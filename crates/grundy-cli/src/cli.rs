@@ -112,8 +112,9 @@ Examples:
         /// on later runs; files are checked and rebuilt if damaged.
         #[arg(long, value_name = "DIR")]
         cache: Option<PathBuf>,
-        /// Memory for Cram's transposition table, Chomp's tables and a script game's
-        /// positions, like 512M or 4G (default: half of what is available).
+        /// Memory for Cram's transposition table, Chomp's tables, and the positions of a
+        /// script game or of Node-Kayles, like 512M or 4G (default: half of what is
+        /// available; for Node-Kayles, 2 million positions).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
         /// Also draw the position into a PNG file: the board, its winning moves marked,
@@ -143,6 +144,10 @@ Examples:
         /// stopped (Ctrl-C, SIGTERM); the same command resumes from it.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
+        /// Node-Kayles: write the value's certificate to FILE, every part valued with its
+        /// value, each checkable on its own (`grundy verify FILE` checks it).
+        #[arg(long, value_name = "FILE")]
+        certificate: Option<PathBuf>,
     },
 
     /// Print the Grundy values of heaps 0..=N of a family, space-separated on one line.
@@ -539,21 +544,33 @@ Examples:
         time_limit: u64,
     },
 
-    /// Check a period certificate written by `sequence --certificate`.
+    /// Check a certificate written by `sequence --certificate` or `analyze --certificate`.
     #[command(long_about = "\
-Check a period certificate written by `grundy sequence ... --certificate FILE`, without the
-engine that wrote it: the values of the heaps the periodicity theorem needs (those below
-parts·(preperiod + period) + the most a move takes, parts being the most heaps a move
-leaves) are recomputed by the plain loop over every option, then the period is
-checked over the theorem's range and the values against the certificate's checksums. A
-wrong certificate is refused with the heap where it fails. The format is described in
-the documentation of grundy::solve::heap::certificate.")]
+Check a certificate without the engine that wrote it.
+
+A period certificate (`grundy sequence ... --certificate FILE`): the values of the heaps
+the periodicity theorem needs (those below parts·(preperiod + period) + the most a move
+takes, parts being the most heaps a move leaves) are recomputed by the plain loop over
+every option, then the period is checked over the theorem's range and the values against
+the certificate's checksums. The format is described in the documentation of
+grundy::solve::heap::certificate.
+
+A Node-Kayles certificate (`grundy analyze node-kayles ... --certificate FILE`): every part
+in its table is checked to be worth the mex of its options, each option's parts looked up
+in the same table under the checker's own key (cells worked out on coordinates, graphs by
+their canonical labelling), and the position's parts to be its components, their values
+XOR-ing to the value claimed. The format is described in the documentation of
+grundy::games::node_kayles::certificate.
+
+A wrong certificate is refused with the heap or the line where it fails.")]
     #[command(after_long_help = "\
 Examples:
   grundy sequence octal:0.77 --upto 1000 --certificate kayles.json
-  grundy verify kayles.json")]
+  grundy verify kayles.json
+  grundy analyze node-kayles grid:3x12 --certificate grid.cert
+  grundy verify grid.cert")]
     Verify {
-        /// The certificate (JSON).
+        /// The certificate.
         file: PathBuf,
     },
     /// Multiply two nimbers (nim multiplication).

@@ -100,6 +100,7 @@ fn analyze_json(
         misere,
         threads: 0,
         checkpoint: None,
+        certificate: None,
         axes: None,
     };
     // A script game is not Send: the game is resolved where it is solved.
@@ -696,6 +697,7 @@ fn table_json(
         misere,
         threads: threads.unwrap_or(0),
         checkpoint: None,
+        certificate: None,
         axes: None,
     };
     let report = interruptible(py, move || {
@@ -762,6 +764,7 @@ fn explore_json(
         misere,
         threads: 0,
         checkpoint: None,
+        certificate: None,
         axes,
     };
     let text = interruptible(py, move || -> Result<String, Error> {

@@ -774,6 +774,7 @@ fn options(r: &Request) -> Options {
         misere: r.misere,
         threads: 1,
         checkpoint: None,
+        certificate: None,
         axes: None,
     }
 }

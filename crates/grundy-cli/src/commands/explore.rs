@@ -118,6 +118,7 @@ fn options_of(req: &Request<'_>) -> Result<Options, Failure> {
         misere: req.misere,
         threads: 0,
         checkpoint: None,
+        certificate: None,
         axes: req.axes.map(str::to_string),
     })
 }

@@ -138,13 +138,14 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             remoteness,
             threads,
             checkpoint,
+            certificate,
         } => analyze(
             (&game, &params),
             analyze_source(file.as_deref(), &position),
             json,
             stats,
             [misere, remoteness],
-            (threads, checkpoint),
+            (threads, checkpoint, certificate),
             cache.as_deref(),
             memory.as_deref(),
             [(png.as_deref(), Format::Png), (svg.as_deref(), Format::Svg)],
@@ -505,7 +506,11 @@ fn analyze(
     json: bool,
     stats: bool,
     [misere, remoteness]: [bool; 2],
-    (threads, checkpoint): (Option<u16>, Option<std::path::PathBuf>),
+    (threads, checkpoint, certificate): (
+        Option<u16>,
+        Option<std::path::PathBuf>,
+        Option<std::path::PathBuf>,
+    ),
     cache: Option<&Path>,
     memory: Option<&str>,
     pictures: [(Option<&Path>, Format); 2],
@@ -533,6 +538,14 @@ fn analyze(
     if threads.is_some() && !game.takes(Knob::Threads) {
         return Err(refused(Knob::Threads, "", ""));
     }
+    if certificate.is_some() && (!game.takes(Knob::Certificate) || misere || remoteness) {
+        let suffix = match (misere, remoteness) {
+            (true, _) => " --misere",
+            (_, true) => " --remoteness",
+            _ => "",
+        };
+        return Err(refused(Knob::Certificate, " under normal play", suffix));
+    }
     if cache.is_some() && !game.takes(Knob::Cache) {
         return Err(refused(Knob::Cache, "", ""));
     }
@@ -552,6 +565,7 @@ fn analyze(
         misere,
         threads: threads.map_or(0, usize::from),
         checkpoint: checkpoint.clone(),
+        certificate,
         axes: None,
     };
     if remoteness && (misere || !game.object().has_remoteness()) {
@@ -710,7 +724,37 @@ fn print_nimber(value: grundy::Nimber) -> Result<(), Failure> {
 }
 
 fn verify(file: &Path) -> Result<(), Failure> {
+    use grundy::games::node_kayles::certificate as node_kayles;
     use grundy::solve::heap::certificate;
+    use std::io::{BufRead, Read};
+    let open = || {
+        std::fs::File::open(file)
+            .map(io::BufReader::new)
+            .map_err(|e| read_failure(&escaped_path(file), grundy::store::ReadError::Io(e)))
+    };
+    let mut first = Vec::new();
+    open()?
+        .take(4096)
+        .read_until(b'\n', &mut first)
+        .map_err(|e| read_failure(&escaped_path(file), grundy::store::ReadError::Io(e)))?;
+    if first
+        .windows(node_kayles::FORMAT.len())
+        .any(|w| w == node_kayles::FORMAT.as_bytes())
+    {
+        let mut bar = Bar::above(1 << 20);
+        let ok = node_kayles::verify(&mut open()?, &mut bar).map_err(|e| {
+            Failure::input(anyhow!(
+                "{}: refused: {e}",
+                grundy::parse::escaped_path(file)
+            ))
+        })?;
+        grundy::Progress::finish(&mut bar);
+        println!(
+            "node-kayles: value {} holds ({} parts, each the mex of its options, checked on coordinates and canonical labellings; the position's parts XOR to it)",
+            ok.header.value, ok.checked
+        );
+        return Ok(());
+    }
     let bytes = grundy::store::read_named(file, certificate::MAX_TEXT)
         .map_err(|e| read_failure(&escaped_path(file), e))?;
     let text = String::from_utf8(bytes).map_err(|e| {

@@ -319,7 +319,7 @@ fn memory_and_stats() {
         &["analyze", "nim", "--memory", "1G"],
         "3 4",
         2,
-        "--memory applies to cram, chomp, script:FILE, not to",
+        "--memory applies to cram, chomp, script:FILE, node-kayles, not to",
     );
     assert_refused(
         &[

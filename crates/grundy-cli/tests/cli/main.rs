@@ -11,6 +11,7 @@ mod corpus;
 mod export;
 mod families;
 mod r#gen;
+mod graphs;
 mod in_play;
 mod inventor;
 mod judge;

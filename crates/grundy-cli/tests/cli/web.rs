@@ -108,6 +108,7 @@ fn the_api_answers_what_the_command_line_prints() {
         misere: false,
         threads: 0,
         checkpoint: None,
+        certificate: None,
         axes: None,
     };
     for (game, position) in [

@@ -565,6 +565,7 @@ mod tests {
             misere: false,
             threads: 0,
             checkpoint: None,
+            certificate: None,
             axes: None,
         };
         for (name, position) in cases {

@@ -41,6 +41,8 @@ pub enum Knob {
     Cache,
     /// `--param NAME=VALUE`: a parameter of the rules.
     Param,
+    /// `--certificate FILE`: the table a value rests on, for `grundy verify`.
+    Certificate,
 }
 
 impl Knob {
@@ -52,6 +54,7 @@ impl Knob {
             Knob::Checkpoint => "--checkpoint",
             Knob::Cache => "--cache",
             Knob::Param => "--param",
+            Knob::Certificate => "--certificate",
         }
     }
 }
@@ -234,14 +237,27 @@ impl<N: Notation + 'static> Notated<N> {
     }
 
     /// The moves of `input` with their values, and the sums the list is of.
-    fn listed(&self, input: &Input) -> Result<(MoveList, Sums<N::Position>), Error> {
+    /// The most positions one analysis may hold: what `--memory` holds where it is given,
+    /// the game's own bound otherwise.
+    fn limit(&self, options: &Options) -> usize {
+        options.memory.map_or(self.game.positions(), |bytes| {
+            usize::try_from(bytes / self.game.bytes_per_position()).unwrap_or(usize::MAX)
+        })
+    }
+
+    fn listed(
+        &self,
+        input: &Input,
+        options: &Options,
+    ) -> Result<(MoveList, Sums<N::Position>), Error> {
         let sum = self.game.read(input)?;
-        let mut solver = Solver::with_limit(&self.game, self.game.positions());
+        let limit = self.limit(options);
+        let mut solver = Solver::with_limit(&self.game, limit);
         let values = sum
             .iter()
             .map(|p| solver.grundy(p))
             .collect::<Result<Vec<Nimber>, _>>()
-            .map_err(|e| self.solve_error(e))?;
+            .map_err(|e| self.solve_error(e, limit))?;
         let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
         // Where the rules can count the moves, a list that could not fit is not listed
         // (listing a component's moves holds them all at once: a tree of 10^5 edges would
@@ -285,7 +301,7 @@ impl<N: Notation + 'static> Notated<N> {
         for (i, m, next) in moves {
             let mut after = total ^ values[i];
             for q in &m.leaves {
-                after ^= solver.grundy(q).map_err(|e| self.solve_error(e))?;
+                after ^= solver.grundy(q).map_err(|e| self.solve_error(e, limit))?;
             }
             let position = self.game.write(&next);
             crate::report::moves::room_for(candidates.len() + 1, position.len())?;
@@ -309,6 +325,9 @@ impl<N: Notation + 'static> Notated<N> {
             Player::winner_of(total),
             with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
         );
+        if let Some(path) = &options.certificate {
+            self.certify(path, &sum, total, &solver)?;
+        }
         list.values = Some(values);
         list.only_winning_of = only_winning_of;
         list.drawings = self.game.draw(&sum).map(|drawing| {
@@ -326,6 +345,36 @@ impl<N: Notation + 'static> Notated<N> {
         ))
     }
 
+    /// Writes the certificate of `sum`, worth `value`, from what `solver` valued, to
+    /// `path`, its entries in order.
+    fn certify(
+        &self,
+        path: &std::path::Path,
+        sum: &[N::Position],
+        value: Nimber,
+        solver: &Solver<&N>,
+    ) -> Result<(), Error>
+    where
+        N::Position: Ord,
+    {
+        let mut table: Vec<(&N::Position, Nimber)> = solver.table().collect();
+        table.sort_unstable();
+        let shown = crate::parse::escaped_path(path);
+        let file =
+            std::fs::File::create(path).map_err(|e| Error::failed(format!("{shown}: {e}")))?;
+        let mut out = std::io::BufWriter::new(file);
+        match self
+            .game
+            .certificate(&mut out, &self.game.write(sum), sum, value, &table)
+        {
+            None => Err(Error::input(format!(
+                "{}: no certificate is written for this game",
+                self.name
+            ))),
+            Some(written) => written.map_err(|e| Error::failed(format!("{shown}: {e}"))),
+        }
+    }
+
     /// The refusal of a search of whole sums (misère play, remoteness) on a position whose
     /// `count` moves are too many to list.
     fn too_many_to_search(&self, what: &str, count: u64) -> Error {
@@ -335,13 +384,13 @@ impl<N: Notation + 'static> Notated<N> {
         ))
     }
 
-    /// A fault of the memo solver as one line naming the game.
-    fn solve_error(&self, e: SolveError) -> Error {
+    /// A fault of the memo solver holding at most `limit` positions as one line naming
+    /// the game.
+    fn solve_error(&self, e: SolveError, limit: usize) -> Error {
         match e {
             SolveError::TooManyPositions { .. } => Error::input(format!(
-                "{}: the position needs more than the {} positions one analysis may hold",
+                "{}: the position needs more than the {limit} positions one analysis may hold",
                 self.name,
-                self.game.positions()
             )),
             e => Error::input(format!("{}: {e}", self.name)),
         }
@@ -377,19 +426,19 @@ impl<N: Notation + 'static> Object for Notated<N> {
     fn moves(
         &self,
         input: &Input,
-        _options: &Options,
+        options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        Ok(self.listed(input)?.0)
+        Ok(self.listed(input, options)?.0)
     }
 
     fn misere_moves(
         &self,
         input: &Input,
-        _options: &Options,
+        options: &Options,
         _progress: &mut (dyn Progress + Send),
     ) -> Result<MoveList, Error> {
-        let (list, sums) = self.listed(input)?;
+        let (list, sums) = self.listed(input, options)?;
         if let Some(count) = list.only_winning_of {
             return Err(self.too_many_to_search("misère play", count));
         }
@@ -421,22 +470,23 @@ impl<N: Notation + 'static> Object for Notated<N> {
             .collect::<Result<Vec<_>, _>>()?;
         progress.start(upto + 1);
         let mut values = Vec::with_capacity(positions.len());
+        let limit = self.limit(options);
         if options.misere {
-            let mut search = crate::solve::misere::Misere::new(&self.game, self.game.positions());
+            let mut search = crate::solve::misere::Misere::new(&self.game, limit);
             for p in positions {
                 values.push(
                     search
                         .value(std::slice::from_ref(&p))
-                        .map_err(|e| self.solve_error(e))?
+                        .map_err(|e| self.solve_error(e, limit))?
                         .0,
                 );
             }
             progress.finish();
             return Ok(super::explore::misere_line(self.name.clone(), upto, values));
         }
-        let mut solver = Solver::with_limit(&self.game, self.game.positions());
+        let mut solver = Solver::with_limit(&self.game, limit);
         for p in &positions {
-            values.push(solver.grundy(p).map_err(|e| self.solve_error(e))?.0);
+            values.push(solver.grundy(p).map_err(|e| self.solve_error(e, limit))?.0);
         }
         progress.finish();
         Ok(LineReport::of(self.name.clone(), values, None))

@@ -97,4 +97,23 @@ pub trait Notation: Game<Position: Ord + std::fmt::Debug> {
     fn positions(&self) -> usize {
         2_000_000
     }
+
+    /// Writes to `out` the certificate of `sum` (written `position`), worth `value`, from
+    /// `table`, every position the memo solver valued; `None` where the game writes none.
+    fn certificate(
+        &self,
+        _out: &mut dyn std::io::Write,
+        _position: &str,
+        _sum: &[Self::Position],
+        _value: crate::nimber::Nimber,
+        _table: &[(&Self::Position, crate::nimber::Nimber)],
+    ) -> Option<std::io::Result<()>> {
+        None
+    }
+
+    /// What one position the memo solver holds costs in bytes (its entry, the table's
+    /// slack as it doubles, its share of the stacks), for games that take `--memory`.
+    fn bytes_per_position(&self) -> u64 {
+        512
+    }
 }

@@ -65,6 +65,9 @@ pub struct Options {
     /// Where a long Cram search saves what it has proved, and resumes from (see
     /// [`crate::analysis::board::solve_cram_saved`]).
     pub checkpoint: Option<PathBuf>,
+    /// Where to write the certificate of the value found: every part valued, each
+    /// checkable on its own (Node-Kayles; `grundy verify` checks it).
+    pub certificate: Option<PathBuf>,
     /// Which entries of a script game's list position vary in `explore`: `[x, 3, y]` for a
     /// grid, `[2, n]` for a line (see [`crate::script::axes`]).
     pub axes: Option<String>,

@@ -143,6 +143,15 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    /// Every position valued so far (its memo key) with its value: the table a
+    /// certificate is written from.
+    pub fn table(&self) -> impl Iterator<Item = (&G::Position, Nimber)> {
+        self.memo
+            .iter()
+            .filter(|&(_, &v)| v != IN_PROGRESS)
+            .map(|(p, &v)| (p, Nimber(v)))
+    }
+
     /// The Grundy value of `p`.
     pub fn grundy(&mut self, p: &G::Position) -> Result<Nimber, SolveError> {
         let root = self.game.canonical(p);

@@ -14,12 +14,15 @@
 use smallvec::SmallVec;
 
 /// A set of cells of a strip `rows` high: cell (r, c) is bit `c * rows + r`.
+///
+/// The 128 bits are kept as two words, so that a memo entry takes 24 bytes, not the 32 a
+/// `u128`'s alignment would make it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cells {
     /// The strip's height, 1 to 128.
     pub rows: u8,
-    /// The cells, column by column.
-    pub bits: u128,
+    low: u64,
+    high: u64,
 }
 
 /// For each height h: the cells of row 0, the cells of row h − 1, and every cell of the
@@ -55,16 +58,28 @@ fn shr(x: u128, by: u32) -> u128 {
 }
 
 impl Cells {
+    /// The cells `bits` of a strip `rows` high.
+    pub fn new(rows: u8, bits: u128) -> Cells {
+        Cells {
+            rows,
+            low: bits as u64,
+            high: (bits >> 64) as u64,
+        }
+    }
+
+    /// The cells, column by column.
+    pub fn bits(self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
+
     /// Every cell of the grid `rows` × `columns`, if it fits in a strip of 128 bits.
     pub fn grid(rows: u32, columns: u32) -> Option<Cells> {
         let n = rows.checked_mul(columns)?;
         if rows == 0 || columns == 0 || n > 128 {
             return None;
         }
-        Some(Cells {
-            rows: rows as u8,
-            bits: if n == 128 { u128::MAX } else { (1 << n) - 1 },
-        })
+        let bits = if n == 128 { u128::MAX } else { (1 << n) - 1 };
+        Some(Cells::new(rows as u8, bits))
     }
 
     /// The grid `R × C` that `edges` are, with its vertices `0..order` numbered row by row
@@ -104,7 +119,7 @@ impl Cells {
 
     /// How many cells.
     pub fn order(self) -> u16 {
-        self.bits.count_ones() as u16
+        self.bits().count_ones() as u16
     }
 
     /// `x` and every cell of the strip beside one of its cells.
@@ -116,7 +131,7 @@ impl Cells {
 
     /// The cells left after a move at the cell `bit`: it goes with the cells beside it.
     pub fn after(self, bit: u32) -> u128 {
-        self.bits & !self.grown(1 << bit)
+        self.bits() & !self.grown(1 << bit)
     }
 
     /// The cells `x` (some of this strip's) as their connected parts, in the order of
@@ -133,10 +148,7 @@ impl Cells {
                 part = next;
             }
             x &= !part;
-            let cells = Cells {
-                rows: self.rows,
-                bits: part,
-            };
+            let cells = Cells::new(self.rows, part);
             found.push((cells.first(), cells));
         }
         found.sort_unstable_by_key(|&(first, _)| first);
@@ -149,7 +161,7 @@ impl Cells {
         let h = u32::from(self.rows);
         (0..h)
             .find_map(|r| {
-                let row = self.bits & (first << r);
+                let row = self.bits() & (first << r);
                 (row != 0).then(|| r * 128 + row.trailing_zeros() / h)
             })
             .unwrap_or(u32::MAX)
@@ -160,7 +172,7 @@ impl Cells {
     pub fn row_major(self) -> impl Iterator<Item = u32> {
         let [first, _, _] = self.masks();
         (0..u32::from(self.rows)).flat_map(move |r| {
-            let mut row = self.bits & (first << r);
+            let mut row = self.bits() & (first << r);
             std::iter::from_fn(move || {
                 (row != 0).then(|| {
                     let b = row.trailing_zeros();
@@ -205,16 +217,13 @@ impl Cells {
     /// The same cells moved to the strip's corner, taken in the least of its four images:
     /// one key for every translation and symmetry of the part.
     pub fn canonical(self) -> Cells {
-        let x = self.settled(self.bits);
+        let x = self.settled(self.bits());
         let t = self.settled(self.turned(x));
         let bits = x
             .min(self.settled(self.flipped(x)))
             .min(t)
             .min(self.settled(self.flipped(t)));
-        Cells {
-            rows: self.rows,
-            bits,
-        }
+        Cells::new(self.rows, bits)
     }
 
     /// The cells as an explicit graph: how many, and the edges `[u, v]` (`u < v`, sorted)
@@ -253,7 +262,7 @@ mod tests {
     fn places(c: Cells) -> Vec<(u32, u32)> {
         let h = u32::from(c.rows);
         let all: Vec<(u32, u32)> = (0..128)
-            .filter(|b| c.bits >> b & 1 == 1)
+            .filter(|b| c.bits() >> b & 1 == 1)
             .map(|b| (b % h, b / h))
             .collect();
         let r0 = all.iter().map(|p| p.0).min().unwrap_or(0);
@@ -293,10 +302,7 @@ mod tests {
                 } else {
                     keep
                 };
-                Cells {
-                    rows,
-                    bits: bits & keep & all,
-                }
+                Cells::new(rows, bits & keep & all)
             })
         })
     }
@@ -308,7 +314,7 @@ mod tests {
         /// the same key.
         #[test]
         fn the_key_is_the_same_for_every_image(c in strips()) {
-            prop_assume!(c.bits != 0);
+            prop_assume!(c.bits() != 0);
             let key = c.canonical();
             let seen = images(&places(c));
             prop_assert!(seen.contains(&places(key)));
@@ -318,7 +324,7 @@ mod tests {
                 let bits = image
                     .iter()
                     .fold(0u128, |b, &(r, col)| b | 1 << (col * u32::from(c.rows) + r));
-                let other = Cells { rows: c.rows, bits };
+                let other = Cells::new(c.rows, bits);
                 prop_assert_eq!(other.canonical(), key);
             }
         }
@@ -326,12 +332,12 @@ mod tests {
         /// The parts cover the cells once, each is connected, and no two touch.
         #[test]
         fn parts_are_the_connected_pieces(c in strips()) {
-            let parts = c.parts(c.bits);
+            let parts = c.parts(c.bits());
             let mut union = 0u128;
             for p in &parts {
-                prop_assert_eq!(union & p.bits, 0);
-                union |= p.bits;
-                prop_assert_eq!(c.grown(p.bits) & c.bits, p.bits);
+                prop_assert_eq!(union & p.bits(), 0);
+                union |= p.bits();
+                prop_assert_eq!(c.grown(p.bits()) & c.bits(), p.bits());
                 let (n, edges) = p.edges();
                 let tree = crate::games::undirected::united(
                     usize::from(n),
@@ -343,7 +349,7 @@ mod tests {
                     .collect();
                 prop_assert_eq!(roots.len(), 1);
             }
-            prop_assert_eq!(union, c.bits);
+            prop_assert_eq!(union, c.bits());
             let firsts: Vec<u32> = parts.iter().map(|p| p.first()).collect();
             prop_assert!(firsts.windows(2).all(|w| w[0] < w[1]));
         }
@@ -369,15 +375,7 @@ mod tests {
         assert_eq!(cells, Cells::grid(3, 4).unwrap());
         assert_eq!(cells.edges(), (12, edges.clone()));
         // Cell (1, 1) is bit 4; it goes with (0, 1), (2, 1), (1, 0) and (1, 2).
-        assert_eq!(
-            cells.order()
-                - Cells {
-                    rows: 3,
-                    bits: cells.after(4)
-                }
-                .order(),
-            5
-        );
+        assert_eq!(cells.order() - Cells::new(3, cells.after(4)).order(), 5);
         // Not a grid with an edge missing, and a path is one row.
         assert_eq!(Cells::of_grid(12, &edges[1..]), None);
         assert_eq!(

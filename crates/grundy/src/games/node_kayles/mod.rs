@@ -26,6 +26,7 @@ use crate::games::undirected::{self, Limits};
 use crate::parse::Input;
 
 pub mod cells;
+pub mod certificate;
 
 use cells::Cells;
 
@@ -54,8 +55,9 @@ pub struct Edges {
 /// read as a whole grid, and the parts its moves leave), numbered row by row.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Component {
-    /// Any graph, keyed by its canonical labelling.
-    Edges(Edges),
+    /// Any graph, keyed by its canonical labelling (boxed, so that cells, the common
+    /// entry of a grid's memo, take 32 bytes).
+    Edges(Box<Edges>),
     /// Cells of a grid, keyed by their place up to translation and symmetry.
     Cells(Cells),
 }
@@ -73,7 +75,7 @@ impl Component {
     /// them.
     pub fn explicit(&self) -> Edges {
         match self {
-            Component::Edges(e) => e.clone(),
+            Component::Edges(e) => Edges::clone(e),
             Component::Cells(c) => {
                 let (order, edges) = c.edges();
                 Edges { order, edges }
@@ -189,17 +191,21 @@ impl Game for NodeKayles {
         for v in 0..p.order {
             let gone = closed_neighbourhood(p, v);
             let left = components(usize::from(p.order), &edges, |x| !gone[x as usize]);
-            out.push(left.into_iter().map(Component::Edges).collect());
+            out.push(
+                left.into_iter()
+                    .map(|e| Component::Edges(Box::new(e)))
+                    .collect(),
+            );
         }
     }
 
     fn canonical(&self, p: &Component) -> Component {
         match p {
             Component::Cells(c) => Component::Cells(c.canonical()),
-            Component::Edges(e) => Component::Edges(Edges {
+            Component::Edges(e) => Component::Edges(Box::new(Edges {
                 order: e.order,
                 edges: undirected::canonical(e.order, &e.edges),
-            }),
+            })),
         }
     }
 
@@ -248,7 +254,7 @@ impl Notation for NodeKayles {
             .into_iter()
             .map(|e| match Cells::of_grid(e.order, &e.edges) {
                 Some(cells) => Component::Cells(cells),
-                None => Component::Edges(e),
+                None => Component::Edges(Box::new(e)),
             })
             .collect())
     }
@@ -294,6 +300,23 @@ impl Notation for NodeKayles {
                 }
             })
             .collect()
+    }
+
+    fn certificate(
+        &self,
+        out: &mut dyn std::io::Write,
+        position: &str,
+        sum: &[Component],
+        value: crate::nimber::Nimber,
+        table: &[(&Component, crate::nimber::Nimber)],
+    ) -> Option<std::io::Result<()>> {
+        Some(certificate::write(out, position, sum, value, table))
+    }
+
+    /// A memo entry is 40 bytes; the table doubles at seven eighths full and holds the
+    /// old one while it moves, so an entry may cost three times its size.
+    fn bytes_per_position(&self) -> u64 {
+        128
     }
 
     fn draw(&self, sum: &[Component]) -> Option<Drawing> {
@@ -414,7 +437,7 @@ mod tests {
         proptest!(ProptestConfig::with_cases(300), |(rows in 1u8..=4, bits in any::<u32>())| {
             let columns = 20 / u32::from(rows);
             let bits = u128::from(bits) & ((1u128 << (columns * u32::from(rows))) - 1);
-            let cells = Cells { rows, bits };
+            let cells = Cells::new(rows, bits);
             let parts: Vec<Component> =
                 cells.parts(bits).into_iter().map(Component::Cells).collect();
             let graph = cells.edges();
@@ -568,6 +591,12 @@ mod tests {
                 .collect();
             assert_eq!(value_of(name), brute(g.vertices, &edges), "{name}");
         }
+    }
+
+    /// A memo entry of a grid's search (the part and its value) takes 40 bytes.
+    #[test]
+    fn a_part_of_a_grid_is_small() {
+        assert_eq!(std::mem::size_of::<Component>(), 32);
     }
 
     #[test]

@@ -1,0 +1,91 @@
+//! Games on graphs from the command line: Node-Kayles' certificates and `--memory`.
+
+use super::{assert_refused, run, run_ok};
+
+/// The value `analyze` prints for Node-Kayles on `position` with `extra` switches.
+fn value_of(position: &str, extra: &[&str]) -> String {
+    let mut args = vec!["analyze", "node-kayles", position];
+    args.extend_from_slice(extra);
+    let out = run_ok(&args, "");
+    out.lines()
+        .find_map(|l| l.strip_prefix("grundy:"))
+        .and_then(|v| v.split_whitespace().next())
+        .expect("a value")
+        .to_string()
+}
+
+#[test]
+fn a_node_kayles_certificate_is_written_verified_and_refused_when_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("grid.cert");
+    let cert_s = cert.to_str().unwrap();
+    let value = value_of("grid:3x8", &["--certificate", cert_s]);
+    let said = run_ok(&["verify", cert_s], "");
+    assert!(
+        said.starts_with(&format!("node-kayles: value {value} holds (")),
+        "{said}"
+    );
+    // The value of the first entry changed: refused with its line, exit 2.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let (k, v) = lines[1].split_once(' ').unwrap();
+    lines[1] = format!("{k} {}", v.parse::<u64>().unwrap() + 3);
+    let damaged = dir.path().join("damaged.cert");
+    std::fs::write(&damaged, lines.join("\n") + "\n").unwrap();
+    assert_refused(
+        &["verify", damaged.to_str().unwrap()],
+        "",
+        2,
+        "refused: line 2:",
+    );
+    // The same position given as a graph file agrees.
+    let graph = dir.path().join("g.txt");
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    std::fs::write(&graph, header["position"].as_str().unwrap()).unwrap();
+    assert_eq!(value_of(graph.to_str().unwrap(), &[]), value);
+}
+
+#[test]
+fn certificates_and_memory_are_refused_where_they_do_not_apply() {
+    assert_refused(
+        &["analyze", "nim", "3", "4", "--certificate", "x.cert"],
+        "",
+        2,
+        "--certificate applies to node-kayles under normal play, not to 'nim'",
+    );
+    assert_refused(
+        &[
+            "analyze",
+            "node-kayles",
+            "grid:2x3",
+            "--misere",
+            "--certificate",
+            "x.cert",
+        ],
+        "",
+        2,
+        "not to 'node-kayles' --misere",
+    );
+    // A file that cannot be written: exit 1, nothing on stdout.
+    let r = run(
+        &[
+            "analyze",
+            "node-kayles",
+            "grid:2x3",
+            "--certificate",
+            "/nonexistent/dir/x.cert",
+        ],
+        "",
+    );
+    assert_eq!(r.status, 1, "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    // Too few positions for the grid: refused with the bound named.
+    assert_refused(
+        &["analyze", "node-kayles", "grid:3x14", "--memory", "1M"],
+        "",
+        2,
+        "positions one analysis may hold",
+    );
+    assert_eq!(value_of("grid:3x14", &["--memory", "64M"]), "4");
+}

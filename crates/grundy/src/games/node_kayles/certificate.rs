@@ -1,0 +1,570 @@
+//! Certificates of Node-Kayles values: the table of every part a search valued, written so
+//! that each entry can be checked on its own, and the checker.
+//!
+//! By the Sprague–Grundy theorem (Winning Ways, ch. 3) a part's value is the mex of its
+//! options' values, and an option's value is the XOR of the values of the parts it leaves.
+//! So a table in which every entry is the mex of what its options leave, looked up in the
+//! same table, holds true values by induction on the number of vertices, whatever found
+//! it; the position's value is then the XOR of its parts' entries.
+//!
+//! The file is text. Its first line is a JSON object: `format`
+//! (`grundy-node-kayles-certificate/1`), `game`, `position` (the graph as `analyze` wrote
+//! it), `parts` (the keys of its components, in order), `value` and `entries` (how many
+//! lines follow). Then one line per part, its key and its value: `c3:1ff 2` is the cells of
+//! a strip 3 rows high given by the bits of the hexadecimal number (cell (r, c) is bit
+//! 3c + r), `g4:0-1,1-2,2-3 2` a graph of 4 vertices by its edges.
+//!
+//! [`verify`] checks one with none of the search's code: cells are read as coordinates, a
+//! move and its parts are worked out on coordinates, and a part is looked up under its own
+//! key (its cells moved to the corner, the least of its four images, row by row), so that
+//! two entries of the same shape must agree; a graph is looked up by its canonical
+//! labelling. Every entry is checked, and the parts of the position must be the position.
+
+use std::io::{BufRead, Write};
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::cells::Cells;
+use super::{Component, Edges};
+use crate::games::undirected;
+use crate::nimber::{MexSet, Nimber};
+use crate::progress::Progress;
+
+/// The format a certificate declares.
+pub const FORMAT: &str = "grundy-node-kayles-certificate/1";
+
+/// The first line of a certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// [`FORMAT`].
+    pub format: String,
+    /// `node-kayles`.
+    pub game: String,
+    /// The position, as a graph file.
+    pub position: String,
+    /// The keys of the position's components.
+    pub parts: Vec<String>,
+    /// The position's value.
+    pub value: u64,
+    /// How many entry lines follow.
+    pub entries: u64,
+}
+
+/// Why a certificate was refused: the line and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}: {message}")]
+pub struct VerifyError {
+    /// The line, from 1 (0 for the file as a whole).
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn refuse(line: u64, message: impl Into<String>) -> VerifyError {
+    VerifyError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The key of a component as a certificate writes it.
+pub fn key(c: &Component) -> String {
+    match c {
+        Component::Cells(cells) => format!("c{}:{:x}", cells.rows, cells.bits()),
+        Component::Edges(e) => {
+            let edges: Vec<String> = e.edges.iter().map(|[u, v]| format!("{u}-{v}")).collect();
+            format!("g{}:{}", e.order, edges.join(","))
+        }
+    }
+}
+
+/// Writes the certificate of `sum` (written as `position`), of value `value`, from the
+/// table of every part valued.
+pub fn write(
+    out: &mut dyn Write,
+    position: &str,
+    sum: &[Component],
+    value: Nimber,
+    table: &[(&Component, Nimber)],
+) -> std::io::Result<()> {
+    let header = Header {
+        format: FORMAT.into(),
+        game: "node-kayles".into(),
+        position: position.into(),
+        parts: sum.iter().map(key).collect(),
+        value: value.0,
+        entries: table.len() as u64,
+    };
+    let line = serde_json::to_string(&header).map_err(std::io::Error::other)?;
+    writeln!(out, "{line}")?;
+    for (c, v) in table {
+        writeln!(out, "{} {}", key(c), v.0)?;
+    }
+    out.flush()
+}
+
+/// A part as the checker keys it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Shape {
+    /// Cells moved to the corner, the least of the four images: height, width, and the
+    /// cells row by row (cell (r, c) is bit r · width + c).
+    Cells(u8, u8, u128),
+    /// A graph by its canonical labelling.
+    Graph(u16, Vec<[u16; 2]>),
+}
+
+/// Cells as coordinates, from a key's height and bits.
+fn places(rows: u32, bits: u128) -> Vec<(u32, u32)> {
+    (0..128u32)
+        .filter(|b| bits >> b & 1 == 1)
+        .map(|b| (b % rows, b / rows))
+        .collect()
+}
+
+/// The checker's own key of the cells at `places` (connected, not empty).
+fn shape_of(places: &[(u32, u32)]) -> Shape {
+    let r0 = places.iter().map(|p| p.0).min().unwrap_or(0);
+    let c0 = places.iter().map(|p| p.1).min().unwrap_or(0);
+    let h = places.iter().map(|p| p.0).max().unwrap_or(0) - r0 + 1;
+    let w = places.iter().map(|p| p.1).max().unwrap_or(0) - c0 + 1;
+    let image = |flip_rows: bool, flip_columns: bool| -> u128 {
+        places.iter().fold(0u128, |bits, &(r, c)| {
+            let r = if flip_rows { h - 1 - (r - r0) } else { r - r0 };
+            let c = if flip_columns {
+                w - 1 - (c - c0)
+            } else {
+                c - c0
+            };
+            bits | 1u128 << (r * w + c)
+        })
+    };
+    let least = [(false, false), (true, false), (false, true), (true, true)]
+        .into_iter()
+        .map(|(a, b)| image(a, b))
+        .min()
+        .unwrap_or(0);
+    Shape::Cells(h as u8, w as u8, least)
+}
+
+/// The cells left at `places` after a move at `at`, as their connected parts.
+fn cells_after(places: &[(u32, u32)], at: (u32, u32)) -> Vec<Vec<(u32, u32)>> {
+    let h = places.iter().map(|p| p.0).max().unwrap_or(0) as usize + 1;
+    let w = places.iter().map(|p| p.1).max().unwrap_or(0) as usize + 1;
+    let index = |(r, c): (u32, u32)| r as usize * w + c as usize;
+    let mut left = vec![false; h * w];
+    for &p in places {
+        left[index(p)] = p.0.abs_diff(at.0) + p.1.abs_diff(at.1) > 1;
+    }
+    let mut parts = Vec::new();
+    for &seed in places {
+        if !left[index(seed)] {
+            continue;
+        }
+        left[index(seed)] = false;
+        let mut part = vec![seed];
+        let mut i = 0;
+        while i < part.len() {
+            let (r, c) = part[i];
+            let beside = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            for q in beside {
+                if (q.0 as usize) < h && (q.1 as usize) < w && left[index(q)] {
+                    left[index(q)] = false;
+                    part.push(q);
+                }
+            }
+            i += 1;
+        }
+        parts.push(part);
+    }
+    parts
+}
+
+/// A key read back: the component it names.
+fn read_key(text: &str) -> Result<Component, String> {
+    let bad = || format!("expected a key like c3:1ff or g3:0-1,1-2, found '{text}'");
+    let (head, body) = text.split_once(':').ok_or_else(bad)?;
+    if let Some(rows) = head.strip_prefix('c') {
+        let rows: u8 = rows.parse().map_err(|_| bad())?;
+        let bits = u128::from_str_radix(body, 16).map_err(|_| bad())?;
+        if rows == 0 || rows > 128 || bits == 0 {
+            return Err(bad());
+        }
+        return Ok(Component::Cells(Cells::new(rows, bits)));
+    }
+    let order: u16 = head
+        .strip_prefix('g')
+        .ok_or_else(bad)?
+        .parse()
+        .map_err(|_| bad())?;
+    let mut edges = Vec::new();
+    for pair in body.split(',').filter(|p| !p.is_empty()) {
+        let (u, v) = pair.split_once('-').ok_or_else(bad)?;
+        let (u, v): (u16, u16) = (u.parse().map_err(|_| bad())?, v.parse().map_err(|_| bad())?);
+        if u >= v || v >= order {
+            return Err(bad());
+        }
+        edges.push([u, v]);
+    }
+    if order == 0 {
+        return Err(bad());
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    Ok(Component::Edges(Box::new(Edges { order, edges })))
+}
+
+/// The checker's key of a graph.
+fn graph_shape(e: &Edges) -> Shape {
+    Shape::Graph(e.order, undirected::canonical(e.order, &e.edges))
+}
+
+/// The checker's key of a component, and its options, each as the parts it leaves.
+fn expand(c: &Component) -> (Shape, Vec<Vec<Shape>>) {
+    match c {
+        Component::Cells(cells) => {
+            let at = places(u32::from(cells.rows), cells.bits());
+            let options = at
+                .iter()
+                .map(|&p| cells_after(&at, p).iter().map(|q| shape_of(q)).collect())
+                .collect();
+            (shape_of(&at), options)
+        }
+        Component::Edges(e) => {
+            let edges: Vec<[u32; 2]> = e
+                .edges
+                .iter()
+                .map(|&[u, v]| [u32::from(u), u32::from(v)])
+                .collect();
+            let options = (0..e.order)
+                .map(|v| {
+                    let gone = |x: u32| {
+                        x == u32::from(v)
+                            || e.edges.iter().any(|&[a, b]| {
+                                (a == v && u32::from(b) == x) || (b == v && u32::from(a) == x)
+                            })
+                    };
+                    super::components(usize::from(e.order), &edges, |x| !gone(x))
+                        .iter()
+                        .map(graph_shape)
+                        .collect()
+                })
+                .collect();
+            (graph_shape(e), options)
+        }
+    }
+}
+
+/// What a certificate that holds says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The header.
+    pub header: Header,
+    /// Distinct parts checked.
+    pub checked: u64,
+}
+
+/// Checks the certificate read from `input`, with `progress` told of each entry checked.
+pub fn verify(
+    input: &mut dyn BufRead,
+    progress: &mut dyn Progress,
+) -> Result<Verified, VerifyError> {
+    let mut line = String::new();
+    let read = |input: &mut dyn BufRead, line: &mut String, at: u64| {
+        line.clear();
+        input
+            .read_line(line)
+            .map_err(|e| refuse(at, format!("cannot read: {e}")))
+    };
+    read(input, &mut line, 1)?;
+    let header: Header = serde_json::from_str(line.trim_end())
+        .map_err(|e| refuse(1, format!("not a Node-Kayles certificate: {e}")))?;
+    if header.format != FORMAT {
+        return Err(refuse(
+            1,
+            format!("format is '{}', expected '{FORMAT}'", header.format),
+        ));
+    }
+    // Every entry, under the checker's key, with its value and its line.
+    let mut table: FxHashMap<Shape, (u64, u64)> = FxHashMap::default();
+    let mut parts: Vec<(Component, u64)> = Vec::new();
+    progress.start(header.entries.saturating_mul(2));
+    for n in 0..header.entries {
+        let at = n + 2;
+        if read(input, &mut line, at)? == 0 {
+            return Err(refuse(
+                at,
+                format!(
+                    "the header counts {} entries, the file ends after {n}",
+                    header.entries
+                ),
+            ));
+        }
+        let (k, v) = line
+            .trim_end()
+            .split_once(' ')
+            .ok_or_else(|| refuse(at, "expected a key and a value"))?;
+        let component = read_key(k).map_err(|e| refuse(at, e))?;
+        let value: u64 = v
+            .parse()
+            .map_err(|_| refuse(at, format!("expected a value, found '{v}'")))?;
+        if let Component::Cells(c) = &component
+            && c.parts(c.bits()).len() != 1
+        {
+            return Err(refuse(at, format!("{k} is not one connected part")));
+        }
+        let key_of = shape(&component);
+        match table.get(&key_of) {
+            Some(&(other, first)) if other != value => {
+                return Err(refuse(
+                    at,
+                    format!("{k} is given {value}, and the same part {other} on line {first}"),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                table.insert(key_of, (value, at));
+            }
+        }
+        parts.push((component, at));
+        progress.advance(1);
+    }
+    if read(input, &mut line, header.entries + 2)? != 0 && !line.trim().is_empty() {
+        return Err(refuse(
+            header.entries + 2,
+            format!("the header counts {} entries, more follow", header.entries),
+        ));
+    }
+    let mut mex = MexSet::new();
+    for (component, at) in &parts {
+        let (here, options) = expand(component);
+        let (value, _) = table[&here];
+        mex.reset(options.len());
+        for (i, left) in options.iter().enumerate() {
+            let mut sum = 0;
+            for part in left {
+                let Some(&(v, _)) = table.get(part) else {
+                    return Err(refuse(
+                        *at,
+                        format!(
+                            "{}: a part left by its move {} is not in the table",
+                            key(component),
+                            i + 1
+                        ),
+                    ));
+                };
+                sum ^= v;
+            }
+            mex.insert(sum);
+        }
+        if mex.mex() != value {
+            return Err(refuse(
+                *at,
+                format!(
+                    "{} is given {value}, but the mex of its options is {}",
+                    key(component),
+                    mex.mex()
+                ),
+            ));
+        }
+        progress.advance(1);
+    }
+    check_position(&header, &table)?;
+    progress.finish();
+    Ok(Verified {
+        checked: table.len() as u64,
+        header,
+    })
+}
+
+/// The checker's key of a component, without its options.
+fn shape(c: &Component) -> Shape {
+    match c {
+        Component::Cells(cells) => shape_of(&places(u32::from(cells.rows), cells.bits())),
+        Component::Edges(e) => graph_shape(e),
+    }
+}
+
+/// The header's parts are the components of its position, and their values XOR to its
+/// value.
+fn check_position(
+    header: &Header,
+    table: &FxHashMap<Shape, (u64, u64)>,
+) -> Result<(), VerifyError> {
+    let graph = undirected::read(
+        &crate::parse::Input::new("position", header.position.as_bytes()),
+        super::LIMITS,
+    )
+    .map_err(|e| refuse(1, format!("the position: {e}")))?;
+    let read = super::components(graph.vertices as usize, &graph.edges, |_| true);
+    if read.len() != header.parts.len() {
+        return Err(refuse(
+            1,
+            format!(
+                "the position has {} components, the header lists {} parts",
+                read.len(),
+                header.parts.len()
+            ),
+        ));
+    }
+    let mut total = 0;
+    for (i, (k, e)) in header.parts.iter().zip(&read).enumerate() {
+        let part = read_key(k).map_err(|m| refuse(1, m))?;
+        if part.explicit() != *e {
+            return Err(refuse(
+                1,
+                format!(
+                    "part {} ({k}) is not component {} of the position",
+                    i + 1,
+                    i + 1
+                ),
+            ));
+        }
+        let &(v, _) = table
+            .get(&shape(&part))
+            .ok_or_else(|| refuse(1, format!("part {} ({k}) is not in the table", i + 1)))?;
+        total ^= v;
+    }
+    if total != header.value {
+        return Err(refuse(
+            1,
+            format!(
+                "the parts' values XOR to {total}, the header says {}",
+                header.value
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::Solver;
+    use crate::games::node_kayles::NodeKayles;
+    use crate::games::notation::Notation;
+    use crate::parse::Input;
+
+    /// The certificate `analyze` would write for `text`, and the value found.
+    fn certified(text: &str) -> (String, Nimber) {
+        let game = NodeKayles::default();
+        let sum = game.read(&Input::new("g", text)).expect("a graph");
+        let mut solver = Solver::new(&game);
+        let value = solver.sum_grundy(&sum).expect("solved");
+        let mut table: Vec<(&Component, Nimber)> = solver.table().collect();
+        table.sort_unstable();
+        let mut out = Vec::new();
+        write(&mut out, &game.write(&sum), &sum, value, &table).expect("written");
+        (String::from_utf8(out).expect("text"), value)
+    }
+
+    fn checked(text: &str) -> Result<Verified, VerifyError> {
+        verify(&mut text.as_bytes(), &mut crate::progress::NoProgress)
+    }
+
+    /// `text` with line `n` (from 1) replaced by what `edit` makes of it.
+    fn edited(text: &str, n: usize, edit: impl Fn(&str) -> String) -> String {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| if i + 1 == n { edit(l) } else { l.to_string() } + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn a_grids_certificate_holds_and_each_damage_is_refused_where_it_is() {
+        let (text, value) = certified("grid:3x7");
+        let ok = checked(&text).expect("holds");
+        assert_eq!(ok.header.value, value.0);
+        assert!(ok.checked > 50, "{}", ok.checked);
+        let lines = text.lines().count();
+        // A value changed: that entry, or one whose option reads it, is refused.
+        let last = edited(&text, lines, |l| {
+            let (k, v) = l.split_once(' ').unwrap();
+            format!("{k} {}", v.parse::<u64>().unwrap() + 1)
+        });
+        let e = checked(&last).expect_err("refused");
+        assert!(e.message.contains("mex of its options"), "{e}");
+        // An entry gone: the header's count no longer holds.
+        let short: String = text
+            .lines()
+            .take(lines - 1)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(
+            checked(&short)
+                .expect_err("refused")
+                .message
+                .contains("ends after")
+        );
+        // An entry gone and the count mended: an option's part is missing.
+        let count = (lines - 2).to_string();
+        let mended = edited(&short, 1, |l| {
+            l.replace(
+                &format!("\"entries\":{}", lines - 1),
+                &format!("\"entries\":{count}"),
+            )
+        });
+        let e = checked(&mended).expect_err("refused");
+        assert!(e.message.contains("not in the table"), "{e}");
+        // The value claimed changed, or the position.
+        let claimed = edited(&text, 1, |l| {
+            l.replace(
+                &format!("\"value\":{}", value.0),
+                &format!("\"value\":{}", value.0 + 1),
+            )
+        });
+        assert!(
+            checked(&claimed)
+                .expect_err("refused")
+                .message
+                .contains("XOR to")
+        );
+        let moved = edited(&text, 1, |l| l.replacen("1 2\\n", "1 3\\n", 1));
+        assert_eq!(checked(&moved).expect_err("refused").line, 1);
+        // Not a key, not a certificate.
+        let garbled = edited(&text, 3, |_| "c3:xyz 1".into());
+        assert_eq!(checked(&garbled).expect_err("refused").line, 3);
+        assert_eq!(checked("{}\n").expect_err("refused").line, 1);
+        assert_eq!(checked("").expect_err("refused").line, 1);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// The certificate of any small graph holds, and one entry's value changed is
+        /// refused.
+        #[test]
+        fn any_graphs_certificate_holds(
+            n in 1u64..=9,
+            pairs in proptest::collection::vec((1u64..=9, 1u64..=9), 0..14),
+        ) {
+            let mut edges: Vec<[u64; 2]> = pairs
+                .into_iter()
+                .filter(|&(u, v)| u != v && u <= n && v <= n)
+                .map(|(u, v)| [u.min(v), u.max(v)])
+                .collect();
+            edges.sort_unstable();
+            edges.dedup();
+            let mut text = format!("{n} {}\n", edges.len());
+            for [u, v] in &edges {
+                text += &format!("{u} {v}\n");
+            }
+            let (cert, value) = certified(&text);
+            prop_assert_eq!(checked(&cert).expect("holds").header.value, value.0);
+            let wrong = edited(&cert, 2, |l| {
+                let (k, v) = l.split_once(' ').unwrap();
+                format!("{k} {}", v.parse::<u64>().unwrap() ^ 1)
+            });
+            prop_assert!(checked(&wrong).is_err());
+        }
+    }
+}
