@@ -334,7 +334,7 @@ pub fn verify(
             }
         }
         parts.push((component, at));
-        progress.advance(1);
+        progress.advance(n + 1);
     }
     if read(input, &mut line, header.entries + 2)? != 0 && !line.trim().is_empty() {
         return Err(refuse(
@@ -343,7 +343,7 @@ pub fn verify(
         ));
     }
     let mut mex = MexSet::new();
-    for (component, at) in &parts {
+    for (done, (component, at)) in parts.iter().enumerate() {
         let (here, options) = expand(component);
         let (value, _) = table[&here];
         mex.reset(options.len());
@@ -374,7 +374,7 @@ pub fn verify(
                 ),
             ));
         }
-        progress.advance(1);
+        progress.advance(header.entries + done as u64 + 1);
     }
     check_position(&header, &table)?;
     progress.finish();
