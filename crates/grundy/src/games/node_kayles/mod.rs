@@ -475,11 +475,11 @@ mod tests {
     /// The ladders 2 × n alternate 1, 0 and the 4 × n grids are 0.
     #[test]
     fn ladders_alternate_and_four_row_grids_are_zero() {
-        for n in 1..=12u64 {
+        for n in 1..=40u64 {
             let want = Nimber(n % 2);
             assert_eq!(value_of(&format!("grid:2x{n}")), want, "2×{n}");
         }
-        for n in 1..=7u64 {
+        for n in 1..=10u64 {
             assert_eq!(value_of(&format!("grid:4x{n}")), Nimber(0), "4×{n}");
         }
     }
@@ -496,22 +496,51 @@ mod tests {
             .collect()
     }
 
-    /// The 3 × n grids against OEIS A316632, as far as a test has time for (the
-    /// benchmark `graphs` checks all 16 published terms).
+    /// The 3 × n grids against all 16 terms of OEIS A316632, played as cells, and the
+    /// first 10 numbered column by column with each column's rows turned round (a
+    /// numbering no grid has), so that they are played by their edges.
     #[test]
     fn three_row_grids_are_worth_the_published_values() {
         let want = published("grid-3xn");
         assert_eq!(want.len(), 16);
         let mut solver = Solver::new(NodeKayles::default());
-        for (n, &g) in want.iter().enumerate().take(12) {
+        for (n, &g) in want.iter().enumerate() {
             let sum = NodeKayles::default()
                 .read(&Input::new("g", format!("grid:3x{}", n + 1)))
                 .expect("a grid");
+            assert!(matches!(sum[0], Component::Cells(_)));
             assert_eq!(
                 solver.sum_grundy(&sum).expect("solved"),
                 Nimber(g),
                 "3×{}",
                 n + 1
+            );
+        }
+        for (n, &g) in want.iter().enumerate().take(10) {
+            let columns = n as u64 + 1;
+            let at = |r: u64, c: u64| c * 3 + (r + 1) % 3 + 1;
+            let mut edges = Vec::new();
+            for r in 0..3 {
+                for c in 0..columns {
+                    if c + 1 < columns {
+                        edges.push([at(r, c), at(r, c + 1)]);
+                    }
+                    if r + 1 < 3 {
+                        edges.push([at(r, c), at(r + 1, c)]);
+                    }
+                }
+            }
+            let text = written(3 * columns, &edges);
+            let sum = NodeKayles::default()
+                .read(&Input::new("g", text))
+                .expect("a graph");
+            if columns > 1 {
+                assert!(matches!(sum[0], Component::Edges(_)), "3×{columns}");
+            }
+            assert_eq!(
+                solver.sum_grundy(&sum).expect("solved"),
+                Nimber(g),
+                "3×{columns} by its edges"
             );
         }
     }
