@@ -140,8 +140,8 @@ Examples:
         /// Threads for Cram's search, sharing one table (default: every core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=grundy::solve::parallel::MAX_THREADS as i64))]
         threads: Option<u16>,
-        /// Cram: save what the search has proved in FILE every five minutes and when
-        /// stopped (Ctrl-C, SIGTERM); the same command resumes from it.
+        /// Cram and Node-Kayles: save what the search has proved in FILE every five
+        /// minutes and when stopped (Ctrl-C, SIGTERM); the same command resumes from it.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
         /// Node-Kayles: write the value's certificate to FILE, every part valued with its

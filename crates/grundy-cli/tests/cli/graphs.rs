@@ -89,3 +89,68 @@ fn certificates_and_memory_are_refused_where_they_do_not_apply() {
     );
     assert_eq!(value_of("grid:3x14", &["--memory", "64M"]), "4");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_stopped_node_kayles_search_saves_and_resumes() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nk.ckpt");
+    let file = path.to_str().unwrap();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["analyze", "node-kayles", "grid:3x21", "--checkpoint", file])
+        .args(["--memory", "1G"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The 3 × 21 grid takes about 9 s here in a release build.
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.signal(), Some(15), "{:?}", out.status);
+    assert!(out.stdout.is_empty());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("saved in") && said.contains("nk.ckpt"),
+        "{said}"
+    );
+    let saved = std::fs::read(&path).unwrap();
+    let lines = saved.iter().filter(|&&b| b == b'\n').count();
+    assert!(lines > 1000, "{lines} lines saved");
+
+    // A smaller grid's checkpoint, made whole, then read back by the same command.
+    let small = dir.path().join("small.ckpt");
+    let small_s = small.to_str().unwrap();
+    let args = [
+        "analyze",
+        "node-kayles",
+        "grid:3x9",
+        "--checkpoint",
+        small_s,
+    ];
+    let first = run_ok(&args, "");
+    assert_eq!(run_ok(&args, ""), first);
+    assert_eq!(run_ok(&["analyze", "node-kayles", "grid:3x9"], ""), first);
+    // Another position, or a damaged file, is refused.
+    assert_refused(
+        &[
+            "analyze",
+            "node-kayles",
+            "grid:3x8",
+            "--checkpoint",
+            small_s,
+        ],
+        "",
+        2,
+        "a checkpoint of another game or position",
+    );
+    let bytes = std::fs::read(&small).unwrap();
+    std::fs::write(&small, &bytes[..bytes.len() / 2]).unwrap();
+    let damaged = run(&args, "");
+    assert_eq!(damaged.status, 2, "{}", damaged.stderr);
+    assert!(damaged.stdout.is_empty());
+}

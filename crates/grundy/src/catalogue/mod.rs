@@ -552,7 +552,7 @@ pub const ENTRIES: &[Entry] = &[
         summary: "Node-Kayles: take a vertex and its neighbours",
         position: "n m, then m lines u v (an edge between vertices u and v, from 1), or a named graph: path:N, cycle:N, grid:RxC, complete:N, petersen, star:N, hypercube:D",
         features: &[Analyze, Moves, Picture],
-        knobs: &[Knob::Memory, Knob::Certificate],
+        knobs: &[Knob::Memory, Knob::Certificate, Knob::Checkpoint],
         example: "grid:2x4",
         play: "Click a vertex to take it and its neighbours.",
         make: |name, _| {

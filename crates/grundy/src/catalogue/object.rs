@@ -253,11 +253,15 @@ impl<N: Notation + 'static> Notated<N> {
         let sum = self.game.read(input)?;
         let limit = self.limit(options);
         let mut solver = Solver::with_limit(&self.game, limit);
+        let kept = match &options.checkpoint {
+            Some(path) => Some(Kept::resume(self, path, &sum, &mut solver)?),
+            None => None,
+        };
+        let kept = kept.as_ref();
         let values = sum
             .iter()
-            .map(|p| solver.grundy(p))
-            .collect::<Result<Vec<Nimber>, _>>()
-            .map_err(|e| self.solve_error(e, limit))?;
+            .map(|p| self.grundy_kept(&mut solver, p, kept, limit))
+            .collect::<Result<Vec<Nimber>, _>>()?;
         let total = values.iter().fold(Nimber::ZERO, |a, &b| a ^ b);
         // Where the rules can count the moves, a list that could not fit is not listed
         // (listing a component's moves holds them all at once: a tree of 10^5 edges would
@@ -301,7 +305,7 @@ impl<N: Notation + 'static> Notated<N> {
         for (i, m, next) in moves {
             let mut after = total ^ values[i];
             for q in &m.leaves {
-                after ^= solver.grundy(q).map_err(|e| self.solve_error(e, limit))?;
+                after ^= self.grundy_kept(&mut solver, q, kept, limit)?;
             }
             let position = self.game.write(&next);
             crate::report::moves::room_for(candidates.len() + 1, position.len())?;
@@ -325,6 +329,9 @@ impl<N: Notation + 'static> Notated<N> {
             Player::winner_of(total),
             with_outcomes(candidates, |&v| Ok(Outcome::Value(v)))?,
         );
+        if let Some(kept) = kept {
+            kept.save(self, &solver)?;
+        }
         if let Some(path) = &options.certificate {
             self.certify(path, &sum, total, &solver)?;
         }
@@ -343,6 +350,33 @@ impl<N: Notation + 'static> Notated<N> {
                 after: sums,
             },
         ))
+    }
+
+    /// The value of `p`, saving what `solver` holds into the checkpoint `kept` every
+    /// [`SAVE_EVERY`] and when the search is stopped.
+    fn grundy_kept(
+        &self,
+        solver: &mut Solver<&N>,
+        p: &N::Position,
+        kept: Option<&Kept>,
+        limit: usize,
+    ) -> Result<Nimber, Error> {
+        let Some(kept) = kept else {
+            return solver.grundy(p).map_err(|e| self.solve_error(e, limit));
+        };
+        loop {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solver.grundy(p))) {
+                Ok(Ok(v)) => return Ok(v),
+                Ok(Err(SolveError::Paused)) => kept.save(self, solver)?,
+                Ok(Err(e)) => return Err(self.solve_error(e, limit)),
+                Err(stopped) => {
+                    // Stopped (Ctrl-C, SIGTERM) or failed: the values finished are saved
+                    // on the way out.
+                    kept.save(self, solver)?;
+                    std::panic::resume_unwind(stopped)
+                }
+            }
+        }
     }
 
     /// Writes the certificate of `sum`, worth `value`, from what `solver` valued, to
@@ -394,6 +428,99 @@ impl<N: Notation + 'static> Notated<N> {
             )),
             e => Error::input(format!("{}: {e}", self.name)),
         }
+    }
+}
+
+/// How often a search with a checkpoint saves it.
+pub const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The format of a memo solver's checkpoint.
+const CHECKPOINT_FORMAT: &str = "grundy-memo-checkpoint/1";
+
+/// The first line of a checkpoint: what it is of.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckpointHeader {
+    format: String,
+    game: String,
+    position: String,
+}
+
+/// A memo solver's checkpoint: a file of every value finished, one line a position (its
+/// key and its value) after a line naming the game and the position, so that the same
+/// command goes on from it.
+struct Kept {
+    path: std::path::PathBuf,
+    header: String,
+}
+
+impl Kept {
+    /// The checkpoint at `path` for `sum`: what it holds is given to `solver` (nothing
+    /// where there is no file yet); refused where the game keeps no checkpoints, or the
+    /// file is of another game or position, or damaged.
+    fn resume<N: Notation>(
+        object: &Notated<N>,
+        path: &std::path::Path,
+        sum: &[N::Position],
+        solver: &mut Solver<&N>,
+    ) -> Result<Kept, Error> {
+        let shown = crate::parse::escaped_path(path);
+        if sum.iter().any(|p| object.game.key(p).is_none()) {
+            return Err(Error::input(format!(
+                "{}: --checkpoint is not kept for this game",
+                object.name
+            )));
+        }
+        let header = serde_json::to_string(&CheckpointHeader {
+            format: CHECKPOINT_FORMAT.into(),
+            game: object.name.clone(),
+            position: object.game.write(sum),
+        })
+        .map_err(|e| Error::failed(e.to_string()))?;
+        let bytes = crate::store::read(path, CHECKPOINT_FORMAT, u64::MAX)
+            .map_err(|e| Error::input(format!("{shown}: {e}")))?;
+        if let Some(bytes) = bytes {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| Error::input(format!("{shown}: not UTF-8 text")))?;
+            let mut lines = text.lines();
+            if lines.next() != Some(header.as_str()) {
+                return Err(Error::input(format!(
+                    "{shown}: a checkpoint of another game or position (line 1)"
+                )));
+            }
+            for (i, line) in lines.enumerate() {
+                let bad = |why: String| Error::input(format!("{shown}:{}: {why}", i + 2));
+                let (key, value) = line
+                    .split_once(' ')
+                    .ok_or_else(|| bad("expected a key and a value".into()))?;
+                let p = object.game.parse_key(key).map_err(bad)?;
+                let value: u64 = value
+                    .parse()
+                    .map_err(|_| bad(format!("expected a value, found '{value}'")))?;
+                solver.remember(&p, Nimber(value));
+            }
+        }
+        solver.pause_every(SAVE_EVERY);
+        Ok(Kept {
+            path: path.to_path_buf(),
+            header,
+        })
+    }
+
+    /// Saves every value `solver` has finished, atomically.
+    fn save<N: Notation>(&self, object: &Notated<N>, solver: &Solver<&N>) -> Result<(), Error> {
+        let mut text = self.header.clone();
+        text.push('\n');
+        for (p, v) in solver.table() {
+            if let Some(key) = object.game.key(p) {
+                text.push_str(&key);
+                text.push(' ');
+                text.push_str(&v.0.to_string());
+                text.push('\n');
+            }
+        }
+        crate::store::write(&self.path, CHECKPOINT_FORMAT, text.as_bytes())
+            .map_err(|e| Error::failed(format!("{}: {e}", crate::parse::escaped_path(&self.path))))
     }
 }
 

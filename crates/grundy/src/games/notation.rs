@@ -111,6 +111,18 @@ pub trait Notation: Game<Position: Ord + std::fmt::Debug> {
         None
     }
 
+    /// `p` (a memo key) as one word of a checkpoint; `None` where the game keeps no
+    /// checkpoints.
+    fn key(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// A position read back from its [`key`](Notation::key), or what is wrong with the
+    /// word.
+    fn parse_key(&self, key: &str) -> Result<Self::Position, String> {
+        Err(format!("no position is read from '{key}'"))
+    }
+
     /// What one position the memo solver holds costs in bytes (its entry, the table's
     /// slack as it doubles, its share of the stacks), for games that take `--memory`.
     fn bytes_per_position(&self) -> u64 {

@@ -33,6 +33,10 @@ pub enum SolveError {
         /// The limit in force.
         limit: usize,
     },
+    /// The time set with [`Solver::pause_every`] has passed: every value finished is kept,
+    /// and asking again goes on from them (a caller saves its checkpoint in between).
+    #[error("paused")]
+    Paused,
 }
 
 /// What the solver did, for `--stats`.
@@ -108,6 +112,9 @@ pub struct Solver<G: Game> {
     options: Vec<Components<G::Position>>,
     values: Vec<u64>,
     mex: MexSet,
+    /// How often to stop with [`SolveError::Paused`], and since when.
+    pause: Option<(std::time::Duration, std::time::Instant)>,
+    opened: u64,
 }
 
 impl<G: Game> Solver<G> {
@@ -127,7 +134,22 @@ impl<G: Game> Solver<G> {
             options: Vec::new(),
             values: Vec::new(),
             mex: MexSet::new(),
+            pause: None,
+            opened: 0,
         }
+    }
+
+    /// Makes a search stop with [`SolveError::Paused`] each time `every` has passed since
+    /// the last pause (looked at every 4096 positions opened), keeping every value it has
+    /// finished, so that a caller can save them and ask again.
+    pub fn pause_every(&mut self, every: std::time::Duration) {
+        self.pause = Some((every, std::time::Instant::now()));
+    }
+
+    /// Takes `value` as the value of `p` (a checkpoint read back): `p` is stored as its
+    /// [`Game::canonical`] key says.
+    pub fn remember(&mut self, p: &G::Position, value: Nimber) {
+        self.memo.insert(self.game.canonical(p), value.0);
     }
 
     /// The game being solved.
@@ -336,6 +358,14 @@ impl<G: Game> Solver<G> {
 
     fn open(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
         crate::stop::check();
+        self.opened += 1;
+        if self.opened.is_multiple_of(4096)
+            && let Some((every, since)) = self.pause
+            && since.elapsed() >= every
+        {
+            self.pause = Some((every, std::time::Instant::now()));
+            return Err(SolveError::Paused);
+        }
         if self.memo.len() >= self.limit {
             return Err(SolveError::TooManyPositions { limit: self.limit });
         }

@@ -188,7 +188,7 @@ fn cells_after(places: &[(u32, u32)], at: (u32, u32)) -> Vec<Vec<(u32, u32)>> {
 }
 
 /// A key read back: the component it names.
-fn read_key(text: &str) -> Result<Component, String> {
+pub fn read_key(text: &str) -> Result<Component, String> {
     let bad = || format!("expected a key like c3:1ff or g3:0-1,1-2, found '{text}'");
     let (head, body) = text.split_once(':').ok_or_else(bad)?;
     if let Some(rows) = head.strip_prefix('c') {

@@ -313,6 +313,14 @@ impl Notation for NodeKayles {
         Some(certificate::write(out, position, sum, value, table))
     }
 
+    fn key(&self, p: &Component) -> Option<String> {
+        Some(certificate::key(p))
+    }
+
+    fn parse_key(&self, key: &str) -> Result<Component, String> {
+        certificate::read_key(key)
+    }
+
     /// A memo entry is 40 bytes; the table doubles at seven eighths full and holds the
     /// old one while it moves, so an entry may cost three times its size.
     fn bytes_per_position(&self) -> u64 {
