@@ -63,7 +63,10 @@ side by side; or a script game, script:FILE, reading positions as the script wri
 (integers and arrays of integers like [3, 5]), played side by side; or graph, reading a
 directed graph and its tokens (n m, m lines u v, k, the k tokens' vertices). Cram is solved by the pruning search with a transposition table of --memory
 bytes; Chomp by a dense table of every position in its box when that fits --memory, by the
-generic engine otherwise. --stats prints what the engine did on standard error.
+generic engine otherwise. Node-Kayles (a graph, or a named one like grid:3x20) holds at
+most 2 million parts, or what --memory holds at 128 bytes a part; --checkpoint FILE keeps
+its search and --certificate FILE writes the table its value rests on, for grundy verify.
+--stats prints what the engine did on standard error.
 
 Misère play (--misere): whoever makes the last move loses, and a sum's value is no longer
 the XOR of its parts, so the sum is searched as a whole (misère Nim by its rule; more than 16
