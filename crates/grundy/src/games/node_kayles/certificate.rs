@@ -245,13 +245,8 @@ fn expand(c: &Component) -> (Shape, Vec<Vec<Shape>>) {
                 .collect();
             let options = (0..e.order)
                 .map(|v| {
-                    let gone = |x: u32| {
-                        x == u32::from(v)
-                            || e.edges.iter().any(|&[a, b]| {
-                                (a == v && u32::from(b) == x) || (b == v && u32::from(a) == x)
-                            })
-                    };
-                    super::components(usize::from(e.order), &edges, |x| !gone(x))
+                    let gone = super::closed_neighbourhood(e, v);
+                    super::components(usize::from(e.order), &edges, |x| !gone[x as usize])
                         .iter()
                         .map(graph_shape)
                         .collect()
