@@ -596,8 +596,9 @@ trait Marks {
     fn mark(&mut self, v: usize);
     /// The smallest value at or after `from` not marked.
     fn first_zero(&self, from: usize) -> usize;
-    /// Marks `low[i] ^ high[len − 1 − i]` for every i, in order, stopping after the first
-    /// equal to `target`: how many were marked, if it stopped there.
+    /// Marks `low[i] ^ high[len − 1 − i]` for i in order, stopping once one equal to
+    /// `target` is marked (a few pairs past it may be marked too, a run being marked
+    /// whole): how many were marked, if it stopped there.
     fn mark_until(&mut self, low: &[u16], high: &[u16], target: usize) -> Option<usize>;
     /// Marks `low[i] ^ high[len − 1 − i]` for every i.
     fn mark_all(&mut self, low: &[u16], high: &[u16]);
@@ -722,13 +723,15 @@ impl Marks for Flags<'_> {
 #[inline(always)]
 fn rare_pairs(g: &[u16], rare: &[usize], unequal: bool, mut mark: impl FnMut(usize)) -> usize {
     let m = g.len();
-    let mut end = 0;
-    for &r in rare {
-        if r >= m {
-            break;
+    let end = rare.partition_point(|&r| r < m);
+    if unequal {
+        for &r in &rare[..end] {
+            if 2 * r != m {
+                mark(usize::from(g[r] ^ g[m - r]));
+            }
         }
-        end += 1;
-        if !unequal || 2 * r != m {
+    } else {
+        for &r in &rare[..end] {
             mark(usize::from(g[r] ^ g[m - r]));
         }
     }
@@ -743,6 +746,9 @@ fn flags_rare(flags: &mut [u8; VALUES], g: &[u16], rare: &[usize], unequal: bool
 
 /// [`Flags::mark_until`], a function of its own: inlined into the engine's large step, its
 /// loop ran short of registers and read the flags' address back from the stack every pair.
+/// The pairs are marked a run of [`FLAG_RUN`] at a time with no test between them (a store
+/// a pair), and the target's flag is read after each run: the scan stops at the end of the
+/// run that reached it, the run's later pairs marked too (they are options all the same).
 #[inline(never)]
 fn flags_until(
     flags: &mut [u8; VALUES],
@@ -752,15 +758,39 @@ fn flags_until(
 ) -> Option<usize> {
     let len = low.len();
     let high = &high[..len];
-    for i in 0..len {
-        let v = usize::from(low[i] ^ high[len - 1 - i]);
-        flags[v] = 1;
-        if v == target {
-            return Some(i + 1);
+    let target = target & (VALUES - 1);
+    let mut at = 0;
+    while at < len {
+        let end = (at + FLAG_RUN).min(len);
+        let (lo, hi) = (&low[at..end], &high[len - end..len - at]);
+        if let (Ok(lo), Ok(hi)) = (
+            <&[u16; FLAG_RUN]>::try_from(lo),
+            <&[u16; FLAG_RUN]>::try_from(hi),
+        ) {
+            // A whole run: its values first (in vector instructions), then their flags,
+            // a load and a store each.
+            let mut xs = [0u16; FLAG_RUN];
+            for (i, x) in xs.iter_mut().enumerate() {
+                *x = lo[i] ^ hi[FLAG_RUN - 1 - i];
+            }
+            for &x in &xs {
+                flags[usize::from(x)] = 1;
+            }
+        } else {
+            for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
+                flags[usize::from(a ^ b)] = 1;
+            }
         }
+        if flags[target] != 0 {
+            return Some(end);
+        }
+        at = end;
     }
     None
 }
+
+/// Pairs [`flags_until`] marks between two looks at the target.
+const FLAG_RUN: usize = 32;
 
 /// Marks g(a) ^ g(m − a) for a in from..=to.
 #[inline]
