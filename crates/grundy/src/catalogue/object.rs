@@ -353,7 +353,8 @@ impl<N: Notation + 'static> Notated<N> {
     }
 
     /// The value of `p`, saving what `solver` holds into the checkpoint `kept` every
-    /// [`SAVE_EVERY`] and when the search is stopped.
+    /// [`SAVE_EVERY`](crate::analysis::board::SAVE_EVERY), as Cram's search does, and
+    /// when the search is stopped.
     fn grundy_kept(
         &self,
         solver: &mut Solver<&N>,
@@ -431,9 +432,6 @@ impl<N: Notation + 'static> Notated<N> {
     }
 }
 
-/// How often a search with a checkpoint saves it.
-pub const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
-
 /// The format of a memo solver's checkpoint.
 const CHECKPOINT_FORMAT: &str = "grundy-memo-checkpoint/1";
 
@@ -500,7 +498,7 @@ impl Kept {
                 solver.remember(&p, Nimber(value));
             }
         }
-        solver.pause_every(SAVE_EVERY);
+        solver.pause_every(crate::analysis::board::SAVE_EVERY);
         Ok(Kept {
             path: path.to_path_buf(),
             header,
@@ -509,14 +507,13 @@ impl Kept {
 
     /// Saves every value `solver` has finished, atomically.
     fn save<N: Notation>(&self, object: &Notated<N>, solver: &Solver<&N>) -> Result<(), Error> {
+        use std::fmt::Write as _;
         let mut text = self.header.clone();
         text.push('\n');
         for (p, v) in solver.table() {
             if let Some(key) = object.game.key(p) {
-                text.push_str(&key);
-                text.push(' ');
-                text.push_str(&v.0.to_string());
-                text.push('\n');
+                // Written in place: no string of its own for each value.
+                let _ = writeln!(text, "{key} {}", v.0);
             }
         }
         crate::store::write(&self.path, CHECKPOINT_FORMAT, text.as_bytes())
