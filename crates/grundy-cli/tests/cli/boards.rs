@@ -395,32 +395,20 @@ fn threads_change_nothing_printed() {
 #[cfg(unix)]
 #[test]
 fn a_stopped_cram_search_saves_and_resumes() {
-    use std::io::Write as _;
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
     const BOARD: &str = "4 10\n#.........\n..........\n..........\n..........\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cram.ckpt");
     let file = path.to_str().unwrap();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["analyze", "cram", "--checkpoint", file, "--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(BOARD.as_bytes())
-        .unwrap();
     // 4 × 10 with a corner blocked takes about 7 s here on two threads (the whole 4 × 10
     // board is 0 by a mirror strategy, with no search to stop).
-    std::thread::sleep(std::time::Duration::from_millis(1000));
-    let pid = rustix::process::Pid::from_child(&child);
-    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = super::stopped(
+        &["analyze", "cram", "--checkpoint", file, "--threads", "2"],
+        BOARD,
+        1000,
+        rustix::process::Signal::INT,
+        true,
+    );
     assert_eq!(out.status.signal(), Some(2), "{:?}", out.status);
     assert!(out.stdout.is_empty());
     let said = String::from_utf8_lossy(&out.stderr);

@@ -94,23 +94,25 @@ fn certificates_and_memory_are_refused_where_they_do_not_apply() {
 #[test]
 fn a_stopped_node_kayles_search_saves_and_resumes() {
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nk.ckpt");
     let file = path.to_str().unwrap();
-    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["analyze", "node-kayles", "grid:3x21", "--checkpoint", file])
-        .args(["--memory", "1G"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // The 3 × 21 grid takes about 9 s here in a release build.
-    std::thread::sleep(std::time::Duration::from_millis(1000));
-    let pid = rustix::process::Pid::from_child(&child);
-    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = super::stopped(
+        &[
+            "analyze",
+            "node-kayles",
+            "grid:3x21",
+            "--checkpoint",
+            file,
+            "--memory",
+            "1G",
+        ],
+        "",
+        1000,
+        rustix::process::Signal::TERM,
+        true,
+    );
     assert_eq!(out.status.signal(), Some(15), "{:?}", out.status);
     assert!(out.stdout.is_empty());
     let said = String::from_utf8_lossy(&out.stderr);

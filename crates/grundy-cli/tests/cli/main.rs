@@ -78,6 +78,43 @@ pub fn run(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// Runs grundy with `args`, `stdin` written to it and closed, sends it `signal` once
+/// `after_ms` milliseconds have passed, and waits for it to end. Its standard output is
+/// kept only when `keep_stdout`: a run that writes a lot would otherwise fill the pipe no
+/// one reads until it ends.
+#[cfg(unix)]
+pub fn stopped(
+    args: &[&str],
+    stdin: &str,
+    after_ms: u64,
+    signal: rustix::process::Signal,
+    keep_stdout: bool,
+) -> std::process::Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(if keep_stdout {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(stdin.as_bytes())
+        .expect("grundy reads its input");
+    std::thread::sleep(std::time::Duration::from_millis(after_ms));
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, signal).expect("the signal is sent");
+    child.wait_with_output().expect("grundy ends")
+}
+
 /// Runs and expects success; shows stderr if not.
 pub fn run_ok(args: &[&str], stdin: &str) -> String {
     let r = run(args, stdin);

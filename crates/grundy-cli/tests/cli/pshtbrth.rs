@@ -247,7 +247,7 @@ fn a_cache_that_cannot_be_used_is_a_warning_not_a_failure() {
 #[test]
 fn interrupted_and_killed_saves_leave_no_temporary_files() {
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
+    use std::process::Command;
 
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().to_string_lossy().into_owned();
@@ -262,24 +262,14 @@ fn interrupted_and_killed_saves_leave_no_temporary_files() {
     // A 5×5 table takes seconds to build: SIGTERM arrives during the work, and the process
     // ends by that signal, leaving nothing behind.
     let five = "11111\n11111\n11111\n11111\n11111\n";
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["analyze", "cakes", "--cache", &cache])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(five.as_bytes())
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let pid = rustix::process::Pid::from_child(&child);
-    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
-    let status = child.wait().unwrap();
+    let status = super::stopped(
+        &["analyze", "cakes", "--cache", &cache],
+        five,
+        300,
+        rustix::process::Signal::TERM,
+        false,
+    )
+    .status;
     assert_eq!(status.signal(), Some(15), "{status:?}");
     assert!(temporary(dir.path()).is_empty());
 

@@ -126,7 +126,6 @@ fn bad_requests_are_refused() {
 #[test]
 fn an_interrupted_run_resumes_to_the_same_values() {
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
 
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("grundy.ckpt");
@@ -145,23 +144,20 @@ fn an_interrupted_run_resumes_to_the_same_values() {
         ],
         "",
     );
-    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args([
+    let out = super::stopped(
+        &[
             "sequence",
             "grundy-game",
             "--upto",
             upto,
             "--checkpoint",
             ckpt,
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(250));
-    let pid = rustix::process::Pid::from_child(&child);
-    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        "",
+        250,
+        rustix::process::Signal::INT,
+        false,
+    );
     let status = out.status;
     // Ends by the signal (or, on a very fast machine, had already finished), saying what
     // was saved and how to go on.

@@ -197,22 +197,12 @@ fn bad_requests_are_refused_before_any_work() {
 #[test]
 fn an_interrupted_survey_goes_on_from_the_checkpoint() {
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let args = [
         "survey", "0.16", "0.004", "--upto", "4000000", "--dir", d, "--json",
     ];
-    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(2500));
-    let pid = rustix::process::Pid::from_child(&child);
-    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = super::stopped(&args, "", 2500, rustix::process::Signal::INT, true);
     assert_eq!(out.status.signal(), Some(2), "{:?}", out.status);
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
