@@ -602,11 +602,11 @@ impl Sparse {
             let Some(rare) = self.classes[d].rare.as_ref() else {
                 continue;
             };
+            let low = rare.partition_point(|&r| r < AHEAD);
             for &k in &self.pairs[d] {
                 let Some(end) = from.checked_sub(k) else {
                     continue;
                 };
-                let low = rare.partition_point(|&r| r < AHEAD);
                 let high = rare.partition_point(|&r| r < end);
                 if low >= high {
                     continue;
@@ -825,7 +825,6 @@ fn rare_pairs(g: &[u16], rare: &[usize], unequal: bool, mut mark: impl FnMut(usi
     end
 }
 
-/// [`Marks::mark_rare`] into flags, a function of its own like [`flags_until`].
 /// For each rare heap r, the pairs (r, end + j − r) of the heaps whose pairs sum to
 /// `end + j`, j below `AHEAD`: `flags[j * STRIDE + value] = 1` (with `unequal`, a pair of
 /// equal heaps is left out).
@@ -851,6 +850,7 @@ fn flags_ahead(flags: &mut [u8], g: &[u16], rare: &[usize], end: usize, unequal:
     }
 }
 
+/// [`Marks::mark_rare`] into flags, a function of its own like [`flags_until`].
 #[inline(never)]
 fn flags_rare(flags: &mut [u8; VALUES], g: &[u16], rare: &[usize], unequal: bool) -> usize {
     rare_pairs(g, rare, unequal, |v| flags[v] = 1)
