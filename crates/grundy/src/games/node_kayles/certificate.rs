@@ -14,16 +14,21 @@
 //! a strip 3 rows high given by the bits of the hexadecimal number (cell (r, c) is bit
 //! 3c + r), `g4:0-1,1-2,2-3 2` a graph of 4 vertices by its edges.
 //!
-//! [`verify`] checks one with none of the search's code: cells are read as coordinates, a
-//! move and its parts are worked out on coordinates, and a part is looked up under its own
-//! key (its cells moved to the corner, the least of its four images, row by row), so that
-//! two entries of the same shape must agree; a graph is looked up by its canonical
-//! labelling. Every entry is checked, and the parts of the position must be the position.
+//! [`verify`] checks one with none of the search's code. Cells are laid out its own way, row
+//! by row on a board of the part's height and width (where the search's strips go column
+//! by column); a move and the parts it leaves are worked out there, and a part is looked up
+//! under the checker's own key (its cells moved to the corner, the least of its four
+//! images, row by row), so that two entries of the same shape must agree; a graph is looked
+//! up by its canonical labelling. Every entry is checked, on every core, and the parts of
+//! the position must be the position. (The boards are tested against a plainer reading of
+//! the same rules, one coordinate pair a cell.)
 
 use std::io::{BufRead, Write};
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use thiserror::Error;
 
 use super::cells::Cells;
@@ -116,75 +121,127 @@ enum Shape {
     Graph(u16, Vec<[u16; 2]>),
 }
 
-/// Cells as coordinates, from a key's height and bits.
-fn places(rows: u32, bits: u128) -> Vec<(u32, u32)> {
-    (0..128u32)
-        .filter(|b| bits >> b & 1 == 1)
-        .map(|b| (b % rows, b / rows))
-        .collect()
+/// A part on the checker's own board: `h` rows of `w` cells, cell (r, c) at bit r · w + c
+/// (row by row, where a key's strip goes column by column), h · w ≤ 128.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Board {
+    h: u32,
+    w: u32,
+    bits: u128,
 }
 
-/// The checker's own key of the cells at `places` (connected, not empty).
-fn shape_of(places: &[(u32, u32)]) -> Shape {
-    let r0 = places.iter().map(|p| p.0).min().unwrap_or(0);
-    let c0 = places.iter().map(|p| p.1).min().unwrap_or(0);
-    let h = places.iter().map(|p| p.0).max().unwrap_or(0) - r0 + 1;
-    let w = places.iter().map(|p| p.1).max().unwrap_or(0) - c0 + 1;
-    let image = |flip_rows: bool, flip_columns: bool| -> u128 {
-        places.iter().fold(0u128, |bits, &(r, c)| {
-            let r = if flip_rows { h - 1 - (r - r0) } else { r - r0 };
-            let c = if flip_columns {
-                w - 1 - (c - c0)
-            } else {
-                c - c0
-            };
-            bits | 1u128 << (r * w + c)
-        })
-    };
-    let least = [(false, false), (true, false), (false, true), (true, true)]
-        .into_iter()
-        .map(|(a, b)| image(a, b))
-        .min()
-        .unwrap_or(0);
-    Shape::Cells(h as u8, w as u8, least)
-}
-
-/// The cells left at `places` after a move at `at`, as their connected parts.
-fn cells_after(places: &[(u32, u32)], at: (u32, u32)) -> Vec<Vec<(u32, u32)>> {
-    let h = places.iter().map(|p| p.0).max().unwrap_or(0) as usize + 1;
-    let w = places.iter().map(|p| p.1).max().unwrap_or(0) as usize + 1;
-    let index = |(r, c): (u32, u32)| r as usize * w + c as usize;
-    let mut left = vec![false; h * w];
-    for &p in places {
-        left[index(p)] = p.0.abs_diff(at.0) + p.1.abs_diff(at.1) > 1;
-    }
-    let mut parts = Vec::new();
-    for &seed in places {
-        if !left[index(seed)] {
-            continue;
+impl Board {
+    /// The cells of a key: a strip `rows` high, cell (r, c) at bit c · rows + r.
+    fn from_strip(rows: u32, bits: u128) -> Board {
+        let w = (128 - bits.leading_zeros()).div_ceil(rows);
+        let mut cells = 0u128;
+        let mut rest = bits;
+        while rest != 0 {
+            let b = rest.trailing_zeros();
+            rest &= rest - 1;
+            cells |= 1 << ((b % rows) * w + b / rows);
         }
-        left[index(seed)] = false;
-        let mut part = vec![seed];
-        let mut i = 0;
-        while i < part.len() {
-            let (r, c) = part[i];
-            let beside = [
-                (r.wrapping_sub(1), c),
-                (r + 1, c),
-                (r, c.wrapping_sub(1)),
-                (r, c + 1),
-            ];
-            for q in beside {
-                if (q.0 as usize) < h && (q.1 as usize) < w && left[index(q)] {
-                    left[index(q)] = false;
-                    part.push(q);
+        Board {
+            h: rows,
+            w,
+            bits: cells,
+        }
+    }
+
+    /// Every cell of the board.
+    fn all(self) -> u128 {
+        if self.h * self.w == 128 {
+            u128::MAX
+        } else {
+            (1 << (self.h * self.w)) - 1
+        }
+    }
+
+    /// The cells of column `c`.
+    fn column(self, c: u32) -> u128 {
+        (0..self.h).fold(0, |m, r| m | 1 << (r * self.w + c))
+    }
+
+    /// Row `r`'s cells, as the low `w` bits.
+    fn row(self, r: u32) -> u128 {
+        let width = u128::MAX >> (128 - self.w);
+        self.bits >> (r * self.w) & width
+    }
+
+    /// The cells beside `x` (up, down, left, right) on this board, and `x`.
+    fn grown(self, x: u128, first: u128, last: u128) -> u128 {
+        let w = self.w;
+        let up = x.checked_shr(w).unwrap_or(0);
+        let down = x.checked_shl(w).unwrap_or(0);
+        (x | up | down | (x & !last) << 1 | (x & !first) >> 1) & self.all()
+    }
+
+    /// The parts left after a move at bit `at`: the cell and those beside it taken, the
+    /// rest cut where no cell is beside another.
+    fn after(self, at: u32, first: u128, last: u128) -> SmallVec<[Board; 4]> {
+        let gone = self.grown(1 << at, first, last);
+        let mut left = self.bits & !gone;
+        let mut parts = SmallVec::new();
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            loop {
+                let more = self.grown(part, first, last) & left;
+                if more == part {
+                    break;
                 }
+                part = more;
             }
-            i += 1;
+            left &= !part;
+            parts.push(Board { bits: part, ..self });
         }
-        parts.push(part);
+        parts
     }
-    parts
+
+    /// The checker's key: the cells moved to the corner, and the least of the four images
+    /// (rows in turn reversed, columns reversed, both), row by row.
+    fn shape(self) -> Shape {
+        debug_assert!(self.bits != 0, "a part has cells");
+        let rows: SmallVec<[u128; 16]> = (0..self.h).map(|r| self.row(r)).collect();
+        let used = |r: &&u128| **r != 0;
+        let top = rows.iter().position(|r| *r != 0).unwrap_or(0);
+        let bottom = rows.iter().rposition(|r| *r != 0).unwrap_or(0);
+        let across = rows.iter().filter(used).fold(0, |m, r| m | r);
+        let (left, right) = (across.trailing_zeros(), 127 - across.leading_zeros());
+        let (h, w) = ((bottom - top + 1) as u32, right - left + 1);
+        let kept = &rows[top..=bottom];
+        let image = |flip_rows: bool, flip_columns: bool| -> u128 {
+            kept.iter().enumerate().fold(0u128, |bits, (i, &row)| {
+                let mut row = row >> left;
+                if flip_columns {
+                    row = row.reverse_bits() >> (128 - w);
+                }
+                let r = if flip_rows {
+                    h - 1 - i as u32
+                } else {
+                    i as u32
+                };
+                bits | row << (r * w)
+            })
+        };
+        let least = [(false, false), (true, false), (false, true), (true, true)]
+            .into_iter()
+            .map(|(a, b)| image(a, b))
+            .min()
+            .unwrap_or(0);
+        Shape::Cells(h as u8, w as u8, least)
+    }
+
+    /// Calls `f` with each option's parts, one option per cell (in the order of the cells'
+    /// bits).
+    fn each_option(self, mut f: impl FnMut(&[Board])) {
+        let (first, last) = (self.column(0), self.column(self.w - 1));
+        let mut rest = self.bits;
+        while rest != 0 {
+            let at = rest.trailing_zeros();
+            rest &= rest - 1;
+            f(&self.after(at, first, last));
+        }
+    }
 }
 
 /// A key read back: the component it names.
@@ -194,7 +251,9 @@ pub fn read_key(text: &str) -> Result<Component, String> {
     if let Some(rows) = head.strip_prefix('c') {
         let rows: u8 = rows.parse().map_err(|_| bad())?;
         let bits = u128::from_str_radix(body, 16).map_err(|_| bad())?;
-        if rows == 0 || rows > 128 || bits == 0 {
+        // A strip keeps whole columns: 128 / rows of them.
+        let fits = u32::from(rows) * (128 / u32::from(rows.max(1)));
+        if rows == 0 || rows > 128 || bits == 0 || bits.checked_shr(fits).unwrap_or(0) != 0 {
             return Err(bad());
         }
         return Ok(Component::Cells(Cells::new(rows, bits)));
@@ -226,16 +285,39 @@ fn graph_shape(e: &Edges) -> Shape {
     Shape::Graph(e.order, undirected::canonical(e.order, &e.edges))
 }
 
-/// The checker's key of a component, and its options, each as the parts it leaves.
-fn expand(c: &Component) -> (Shape, Vec<Vec<Shape>>) {
-    match c {
+/// Entries a core checks in one go.
+const BATCH: usize = 4096;
+
+/// What checking an entry needs besides the table, kept from one entry to the next.
+#[derive(Default)]
+struct Scratch {
+    mex: MexSet,
+    /// The keys of the parts every option leaves, one option after another.
+    keys: Vec<Shape>,
+    /// Where each option's keys end.
+    ends: Vec<usize>,
+}
+
+/// Checks one entry: its value is the mex of its options', each the XOR of the values of
+/// the parts it leaves, looked up in `table`. Every key is worked out before any is looked
+/// up, so that the look-ups (most of them misses in a large table) overlap.
+fn check_entry(
+    component: &Component,
+    at: u64,
+    table: &FxHashMap<Shape, (u64, u64)>,
+    scratch: &mut Scratch,
+) -> Result<(), VerifyError> {
+    let Scratch { mex, keys, ends } = scratch;
+    keys.clear();
+    ends.clear();
+    let here = match component {
         Component::Cells(cells) => {
-            let at = places(u32::from(cells.rows), cells.bits());
-            let options = at
-                .iter()
-                .map(|&p| cells_after(&at, p).iter().map(|q| shape_of(q)).collect())
-                .collect();
-            (shape_of(&at), options)
+            let board = Board::from_strip(u32::from(cells.rows), cells.bits());
+            board.each_option(|parts| {
+                keys.extend(parts.iter().map(|p| p.shape()));
+                ends.push(keys.len());
+            });
+            board.shape()
         }
         Component::Edges(e) => {
             let edges: Vec<[u32; 2]> = e
@@ -243,18 +325,47 @@ fn expand(c: &Component) -> (Shape, Vec<Vec<Shape>>) {
                 .iter()
                 .map(|&[u, v]| [u32::from(u), u32::from(v)])
                 .collect();
-            let options = (0..e.order)
-                .map(|v| {
-                    let gone = super::closed_neighbourhood(e, v);
-                    super::components(usize::from(e.order), &edges, |x| !gone[x as usize])
-                        .iter()
-                        .map(graph_shape)
-                        .collect()
-                })
-                .collect();
-            (graph_shape(e), options)
+            for v in 0..e.order {
+                let gone = super::closed_neighbourhood(e, v);
+                let parts = super::components(usize::from(e.order), &edges, |x| !gone[x as usize]);
+                keys.extend(parts.iter().map(graph_shape));
+                ends.push(keys.len());
+            }
+            graph_shape(e)
         }
+    };
+    let value = table[&here].0;
+    mex.reset(ends.len());
+    let mut start = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        let mut sum = 0;
+        for part in &keys[start..end] {
+            let Some(&(v, _)) = table.get(part) else {
+                return Err(refuse(
+                    at,
+                    format!(
+                        "{}: a part left by its move {} is not in the table",
+                        key(component),
+                        i + 1
+                    ),
+                ));
+            };
+            sum ^= v;
+        }
+        mex.insert(sum);
+        start = end;
     }
+    if mex.mex() != value {
+        return Err(refuse(
+            at,
+            format!(
+                "{} is given {value}, but the mex of its options is {}",
+                key(component),
+                mex.mex()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// What a certificate that holds says.
@@ -337,39 +448,21 @@ pub fn verify(
             format!("the header counts {} entries, more follow", header.entries),
         ));
     }
-    let mut mex = MexSet::new();
-    for (done, (component, at)) in parts.iter().enumerate() {
-        let (here, options) = expand(component);
-        let (value, _) = table[&here];
-        mex.reset(options.len());
-        for (i, left) in options.iter().enumerate() {
-            let mut sum = 0;
-            for part in left {
-                let Some(&(v, _)) = table.get(part) else {
-                    return Err(refuse(
-                        *at,
-                        format!(
-                            "{}: a part left by its move {} is not in the table",
-                            key(component),
-                            i + 1
-                        ),
-                    ));
-                };
-                sum ^= v;
-            }
-            mex.insert(sum);
-        }
-        if mex.mex() != value {
-            return Err(refuse(
-                *at,
-                format!(
-                    "{} is given {value}, but the mex of its options is {}",
-                    key(component),
-                    mex.mex()
-                ),
-            ));
-        }
-        progress.advance(header.entries + done as u64 + 1);
+    // The entries are checked on every core, a batch at a time (so that progress shows and
+    // the first entry refused, in file order, is the one named).
+    let mut done = 0u64;
+    for batch in parts.chunks(BATCH * 64) {
+        let results: Vec<Result<(), VerifyError>> = batch
+            .par_chunks(BATCH)
+            .map_init(Scratch::default, |scratch, chunk| {
+                chunk
+                    .iter()
+                    .try_for_each(|(component, at)| check_entry(component, *at, &table, scratch))
+            })
+            .collect();
+        results.into_iter().collect::<Result<(), _>>()?;
+        done += batch.len() as u64;
+        progress.advance(header.entries + done);
     }
     check_position(&header, &table)?;
     progress.finish();
@@ -382,7 +475,7 @@ pub fn verify(
 /// The checker's key of a component, without its options.
 fn shape(c: &Component) -> Shape {
     match c {
-        Component::Cells(cells) => shape_of(&places(u32::from(cells.rows), cells.bits())),
+        Component::Cells(cells) => Board::from_strip(u32::from(cells.rows), cells.bits()).shape(),
         Component::Edges(e) => graph_shape(e),
     }
 }
@@ -472,6 +565,126 @@ mod tests {
             .enumerate()
             .map(|(i, l)| if i + 1 == n { edit(l) } else { l.to_string() } + "\n")
             .collect()
+    }
+
+    /// Cells as coordinates, from a key's height and bits (the checker's first way, one
+    /// coordinate pair a cell, kept as the reference its boards are tested against).
+    fn places(rows: u32, bits: u128) -> Vec<(u32, u32)> {
+        (0..128u32)
+            .filter(|b| bits >> b & 1 == 1)
+            .map(|b| (b % rows, b / rows))
+            .collect()
+    }
+
+    /// The checker's own key of the cells at `places` (connected, not empty).
+    fn shape_of(places: &[(u32, u32)]) -> Shape {
+        let r0 = places.iter().map(|p| p.0).min().unwrap_or(0);
+        let c0 = places.iter().map(|p| p.1).min().unwrap_or(0);
+        let h = places.iter().map(|p| p.0).max().unwrap_or(0) - r0 + 1;
+        let w = places.iter().map(|p| p.1).max().unwrap_or(0) - c0 + 1;
+        let image = |flip_rows: bool, flip_columns: bool| -> u128 {
+            places.iter().fold(0u128, |bits, &(r, c)| {
+                let r = if flip_rows { h - 1 - (r - r0) } else { r - r0 };
+                let c = if flip_columns {
+                    w - 1 - (c - c0)
+                } else {
+                    c - c0
+                };
+                bits | 1u128 << (r * w + c)
+            })
+        };
+        let least = [(false, false), (true, false), (false, true), (true, true)]
+            .into_iter()
+            .map(|(a, b)| image(a, b))
+            .min()
+            .unwrap_or(0);
+        Shape::Cells(h as u8, w as u8, least)
+    }
+
+    /// The cells left at `places` after a move at `at`, as their connected parts.
+    fn cells_after(places: &[(u32, u32)], at: (u32, u32)) -> Vec<Vec<(u32, u32)>> {
+        let h = places.iter().map(|p| p.0).max().unwrap_or(0) as usize + 1;
+        let w = places.iter().map(|p| p.1).max().unwrap_or(0) as usize + 1;
+        let index = |(r, c): (u32, u32)| r as usize * w + c as usize;
+        let mut left = vec![false; h * w];
+        for &p in places {
+            left[index(p)] = p.0.abs_diff(at.0) + p.1.abs_diff(at.1) > 1;
+        }
+        let mut parts = Vec::new();
+        for &seed in places {
+            if !left[index(seed)] {
+                continue;
+            }
+            left[index(seed)] = false;
+            let mut part = vec![seed];
+            let mut i = 0;
+            while i < part.len() {
+                let (r, c) = part[i];
+                let beside = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                for q in beside {
+                    if (q.0 as usize) < h && (q.1 as usize) < w && left[index(q)] {
+                        left[index(q)] = false;
+                        part.push(q);
+                    }
+                }
+                i += 1;
+            }
+            parts.push(part);
+        }
+        parts
+    }
+
+    /// The options of the cells at `places` by the reference: each cell's move, its parts'
+    /// keys sorted (the order of parts within an option does not count).
+    fn reference_options(places: &[(u32, u32)]) -> Vec<Vec<Shape>> {
+        let mut sorted = places.to_vec();
+        // The boards go through the cells in the order of their bits: row by row.
+        sorted.sort_unstable();
+        sorted
+            .iter()
+            .map(|&p| {
+                let mut keys: Vec<Shape> =
+                    cells_after(places, p).iter().map(|q| shape_of(q)).collect();
+                keys.sort_by_key(|k| format!("{k:?}"));
+                keys
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// On any set of cells of a strip (not only connected ones), the boards give the keys
+        /// and the options' parts the coordinates give.
+        #[test]
+        fn boards_agree_with_coordinates(rows in 1u32..=6, bits in any::<u128>()) {
+            let fits = rows * (128 / rows);
+            let bits = if fits == 128 { bits } else { bits & ((1u128 << fits) - 1) };
+            prop_assume!(bits != 0);
+            let board = Board::from_strip(rows, bits);
+            let at = places(rows, bits);
+            prop_assert_eq!(board.shape(), shape_of(&at));
+            let mut options = Vec::new();
+            board.each_option(|parts| {
+                let mut keys: Vec<Shape> = parts.iter().map(|p| p.shape()).collect();
+                keys.sort_by_key(|k| format!("{k:?}"));
+                options.push(keys);
+            });
+            prop_assert_eq!(options, reference_options(&at));
+        }
+    }
+
+    #[test]
+    fn a_key_past_its_strip_is_refused() {
+        // A strip 3 rows high keeps 42 columns: bits 0 to 125.
+        assert!(read_key("c3:1").is_ok());
+        assert!(read_key(&format!("c3:{:x}", 1u128 << 125)).is_ok());
+        assert!(read_key(&format!("c3:{:x}", 1u128 << 126)).is_err());
+        assert!(read_key(&format!("c1:{:x}", 1u128 << 127)).is_ok());
+        assert!(read_key(&format!("c100:{:x}", 1u128 << 100)).is_err());
     }
 
     #[test]
