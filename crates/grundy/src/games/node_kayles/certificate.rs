@@ -202,10 +202,9 @@ impl Board {
     fn shape(self) -> Shape {
         debug_assert!(self.bits != 0, "a part has cells");
         let rows: SmallVec<[u128; 16]> = (0..self.h).map(|r| self.row(r)).collect();
-        let used = |r: &&u128| **r != 0;
         let top = rows.iter().position(|r| *r != 0).unwrap_or(0);
         let bottom = rows.iter().rposition(|r| *r != 0).unwrap_or(0);
-        let across = rows.iter().filter(used).fold(0, |m, r| m | r);
+        let across = rows.iter().fold(0, |m, r| m | r);
         let (left, right) = (across.trailing_zeros(), 127 - across.leading_zeros());
         let (h, w) = ((bottom - top + 1) as u32, right - left + 1);
         let kept = &rows[top..=bottom];
