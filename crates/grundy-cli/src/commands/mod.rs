@@ -750,7 +750,7 @@ fn verify(file: &Path) -> Result<(), Failure> {
         })?;
         grundy::Progress::finish(&mut bar);
         println!(
-            "node-kayles: value {} holds ({} parts, each the mex of its options, checked on coordinates and canonical labellings; the position's parts XOR to it)",
+            "node-kayles: value {} holds ({} parts, each the mex of its options, checked on the checker's own boards and canonical labellings; the position's parts XOR to it)",
             ok.header.value, ok.checked
         );
         return Ok(());
