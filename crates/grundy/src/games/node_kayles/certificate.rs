@@ -19,8 +19,9 @@
 //! by column); a move and the parts it leaves are worked out there, and a part is looked up
 //! under the checker's own key (its cells moved to the corner, the least of its four
 //! images, row by row), so that two entries of the same shape must agree; a graph is looked
-//! up by its canonical labelling. Every entry is checked, on every core, and the parts of
-//! the position must be the position. (The boards are tested against a plainer reading of
+//! up by its canonical labelling. Each shape is checked once, on every core, from the
+//! table alone (32 bytes a part and nothing else kept per entry), and the parts of the
+//! position must be the position. (The boards are tested against a plainer reading of
 //! the same rules, one coordinate pair a cell.)
 
 use std::io::{BufRead, Write};
@@ -111,14 +112,60 @@ pub fn write(
     out.flush()
 }
 
-/// A part as the checker keys it.
+/// A part as the checker keys it: 24 bytes, so that the table of a certificate of a
+/// hundred million parts stays within a few gigabytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Shape {
     /// Cells moved to the corner, the least of the four images: height, width, and the
-    /// cells row by row (cell (r, c) is bit r · width + c).
-    Cells(u8, u8, u128),
-    /// A graph by its canonical labelling.
-    Graph(u16, Vec<[u16; 2]>),
+    /// cells row by row (cell (r, c) is bit r · width + c), low half first.
+    Cells(u8, u8, [u64; 2]),
+    /// A graph by its canonical labelling: its order and its edges.
+    Graph(Box<(u16, Vec<[u16; 2]>)>),
+}
+
+impl Shape {
+    fn cells(h: u32, w: u32, bits: u128) -> Shape {
+        Shape::Cells(h as u8, w as u8, [bits as u64, (bits >> 64) as u64])
+    }
+
+    /// The part again: a board of its cells, or its graph.
+    fn part(&self) -> Part {
+        match self {
+            Shape::Cells(h, w, [lo, hi]) => Part::Board(Board {
+                h: u32::from(*h),
+                w: u32::from(*w),
+                bits: u128::from(*lo) | u128::from(*hi) << 64,
+            }),
+            Shape::Graph(g) => Part::Graph(Edges {
+                order: g.0,
+                edges: g.1.clone(),
+            }),
+        }
+    }
+
+    /// A key for this shape, as a certificate would write it (the cells of a board go
+    /// into a strip as high as the board).
+    fn key(&self) -> String {
+        match self.part() {
+            Part::Board(b) => {
+                let mut strip = 0u128;
+                let mut rest = b.bits;
+                while rest != 0 {
+                    let i = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    strip |= 1 << ((i % b.w) * b.h + i / b.w);
+                }
+                format!("c{}:{strip:x}", b.h)
+            }
+            Part::Graph(e) => key(&Component::Edges(Box::new(e))),
+        }
+    }
+}
+
+/// A part the checker works on.
+enum Part {
+    Board(Board),
+    Graph(Edges),
 }
 
 /// A part on the checker's own board: `h` rows of `w` cells, cell (r, c) at bit r · w + c
@@ -227,7 +274,7 @@ impl Board {
             .map(|(a, b)| image(a, b))
             .min()
             .unwrap_or(0);
-        Shape::Cells(h as u8, w as u8, least)
+        Shape::cells(h, w, least)
     }
 
     /// Calls `f` with each option's parts, one option per cell (in the order of the cells'
@@ -281,7 +328,10 @@ pub fn read_key(text: &str) -> Result<Component, String> {
 
 /// The checker's key of a graph.
 fn graph_shape(e: &Edges) -> Shape {
-    Shape::Graph(e.order, undirected::canonical(e.order, &e.edges))
+    Shape::Graph(Box::new((
+        e.order,
+        undirected::canonical(e.order, &e.edges),
+    )))
 }
 
 /// Entries a core checks in one go.
@@ -297,43 +347,41 @@ struct Scratch {
     ends: Vec<usize>,
 }
 
-/// Checks one entry: its value is the mex of its options', each the XOR of the values of
-/// the parts it leaves, looked up in `table`. Every key is worked out before any is looked
-/// up, so that the look-ups (most of them misses in a large table) overlap.
+/// A table entry: the part's value, and the first line that gives it.
+type Entry = (u32, u32);
+
+/// Checks one part of the table: its value is the mex of its options', each the XOR of the
+/// values of the parts it leaves, looked up in `table`. Every key is worked out before any
+/// is looked up, so that the look-ups (most of them misses in a large table) overlap.
 fn check_entry(
-    component: &Component,
-    at: u64,
-    table: &FxHashMap<Shape, (u64, u64)>,
+    shape: &Shape,
+    (value, at): Entry,
+    table: &FxHashMap<Shape, Entry>,
     scratch: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let Scratch { mex, keys, ends } = scratch;
     keys.clear();
     ends.clear();
-    let here = match component {
-        Component::Cells(cells) => {
-            let board = Board::from_strip(u32::from(cells.rows), cells.bits());
-            board.each_option(|parts| {
-                keys.extend(parts.iter().map(|p| p.shape()));
-                ends.push(keys.len());
-            });
-            board.shape()
-        }
-        Component::Edges(e) => {
+    match shape.part() {
+        Part::Board(board) => board.each_option(|parts| {
+            keys.extend(parts.iter().map(|p| p.shape()));
+            ends.push(keys.len());
+        }),
+        Part::Graph(e) => {
             let edges: Vec<[u32; 2]> = e
                 .edges
                 .iter()
                 .map(|&[u, v]| [u32::from(u), u32::from(v)])
                 .collect();
             for v in 0..e.order {
-                let gone = super::closed_neighbourhood(e, v);
+                let gone = super::closed_neighbourhood(&e, v);
                 let parts = super::components(usize::from(e.order), &edges, |x| !gone[x as usize]);
                 keys.extend(parts.iter().map(graph_shape));
                 ends.push(keys.len());
             }
-            graph_shape(e)
         }
-    };
-    let value = table[&here].0;
+    }
+    let at = u64::from(at);
     mex.reset(ends.len());
     let mut start = 0;
     for (i, &end) in ends.iter().enumerate() {
@@ -343,23 +391,25 @@ fn check_entry(
                 return Err(refuse(
                     at,
                     format!(
-                        "{}: a part left by its move {} is not in the table",
-                        key(component),
+                        "{} (this line's part, as the checker lays it out): a part left by its \
+                         move {} is not in the table",
+                        shape.key(),
                         i + 1
                     ),
                 ));
             };
-            sum ^= v;
+            sum ^= u64::from(v);
         }
         mex.insert(sum);
         start = end;
     }
-    if mex.mex() != value {
+    if mex.mex() != u64::from(value) {
         return Err(refuse(
             at,
             format!(
-                "{} is given {value}, but the mex of its options is {}",
-                key(component),
+                "{} (this line's part, as the checker lays it out) is given {value}, but the \
+                 mex of its options is {}",
+                shape.key(),
                 mex.mex()
             ),
         ));
@@ -397,9 +447,31 @@ pub fn verify(
             format!("format is '{}', expected '{FORMAT}'", header.format),
         ));
     }
-    // Every entry, under the checker's key, with its value and its line.
-    let mut table: FxHashMap<Shape, (u64, u64)> = FxHashMap::default();
-    let mut parts: Vec<(Component, u64)> = Vec::new();
+    // Lines are counted in 32 bits, as are values (a part's value is at most its number
+    // of vertices, 65,535 at most).
+    if header.entries > u64::from(u32::MAX) - 2 {
+        return Err(refuse(
+            1,
+            format!(
+                "the header counts {} entries; the checker holds at most {}",
+                header.entries,
+                u32::MAX - 2
+            ),
+        ));
+    }
+    // Every part, under the checker's key, with its value and the first line giving it.
+    let mut table: FxHashMap<Shape, Entry> = FxHashMap::default();
+    table.try_reserve(header.entries as usize).map_err(|_| {
+        refuse(
+            1,
+            format!(
+                "the header counts {} entries, more than this machine's memory holds \
+                 (about {} bytes each)",
+                header.entries,
+                std::mem::size_of::<(Shape, Entry)>() + 1
+            ),
+        )
+    })?;
     progress.start(header.entries.saturating_mul(2));
     for n in 0..header.entries {
         let at = n + 2;
@@ -417,9 +489,12 @@ pub fn verify(
             .split_once(' ')
             .ok_or_else(|| refuse(at, "expected a key and a value"))?;
         let component = read_key(k).map_err(|e| refuse(at, e))?;
-        let value: u64 = v
-            .parse()
-            .map_err(|_| refuse(at, format!("expected a value, found '{v}'")))?;
+        let value: u32 = v.parse().map_err(|_| {
+            refuse(
+                at,
+                format!("expected a value (at most {}), found '{v}'", u32::MAX),
+            )
+        })?;
         if let Component::Cells(c) = &component
             && c.parts(c.bits()).len() != 1
         {
@@ -435,10 +510,9 @@ pub fn verify(
             }
             Some(_) => {}
             None => {
-                table.insert(key_of, (value, at));
+                table.insert(key_of, (value, at as u32));
             }
         }
-        parts.push((component, at));
         progress.advance(n + 1);
     }
     if read(input, &mut line, header.entries + 2)? != 0 && !line.trim().is_empty() {
@@ -447,21 +521,36 @@ pub fn verify(
             format!("the header counts {} entries, more follow", header.entries),
         ));
     }
-    // The entries are checked on every core, a batch at a time (so that progress shows and
-    // the first entry refused, in file order, is the one named).
+    // Each part is checked once, on every core, a batch at a time in the table's own order
+    // (so that progress shows, and nothing but the table is held). All are checked, so that
+    // the part refused is the first in file order, whatever the table's order.
+    let mut refused: Option<VerifyError> = None;
     let mut done = 0u64;
-    for batch in parts.chunks(BATCH * 64) {
-        let results: Vec<Result<(), VerifyError>> = batch
+    let mut entries = table.iter();
+    loop {
+        let batch: Vec<(&Shape, &Entry)> = entries.by_ref().take(BATCH * 64).collect();
+        if batch.is_empty() {
+            break;
+        }
+        let first = batch
             .par_chunks(BATCH)
             .map_init(Scratch::default, |scratch, chunk| {
                 chunk
                     .iter()
-                    .try_for_each(|(component, at)| check_entry(component, *at, &table, scratch))
+                    .filter_map(|(shape, entry)| check_entry(shape, **entry, &table, scratch).err())
+                    .min_by_key(|e| e.line)
             })
-            .collect();
-        results.into_iter().collect::<Result<(), _>>()?;
+            .flatten()
+            .min_by_key(|e| e.line);
+        refused = [refused, first]
+            .into_iter()
+            .flatten()
+            .min_by_key(|e| e.line);
         done += batch.len() as u64;
-        progress.advance(header.entries + done);
+        progress.advance(header.entries + done * header.entries / table.len().max(1) as u64);
+    }
+    if let Some(e) = refused {
+        return Err(e);
     }
     check_position(&header, &table)?;
     progress.finish();
@@ -481,10 +570,7 @@ fn shape(c: &Component) -> Shape {
 
 /// The header's parts are the components of its position, and their values XOR to its
 /// value.
-fn check_position(
-    header: &Header,
-    table: &FxHashMap<Shape, (u64, u64)>,
-) -> Result<(), VerifyError> {
+fn check_position(header: &Header, table: &FxHashMap<Shape, Entry>) -> Result<(), VerifyError> {
     let graph = undirected::read(
         &crate::parse::Input::new("position", header.position.as_bytes()),
         super::LIMITS,
@@ -517,7 +603,7 @@ fn check_position(
         let &(v, _) = table
             .get(&shape(&part))
             .ok_or_else(|| refuse(1, format!("part {} ({k}) is not in the table", i + 1)))?;
-        total ^= v;
+        total ^= u64::from(v);
     }
     if total != header.value {
         return Err(refuse(
@@ -597,7 +683,7 @@ mod tests {
             .map(|(a, b)| image(a, b))
             .min()
             .unwrap_or(0);
-        Shape::Cells(h as u8, w as u8, least)
+        Shape::cells(h, w, least)
     }
 
     /// The cells left at `places` after a move at `at`, as their connected parts.
@@ -666,6 +752,9 @@ mod tests {
             let board = Board::from_strip(rows, bits);
             let at = places(rows, bits);
             prop_assert_eq!(board.shape(), shape_of(&at));
+            // The key written for a shape reads back as that shape.
+            let again = read_key(&board.shape().key()).expect("a key");
+            prop_assert_eq!(shape(&again), board.shape());
             let mut options = Vec::new();
             board.each_option(|parts| {
                 let mut keys: Vec<Shape> = parts.iter().map(|p| p.shape()).collect();
@@ -674,6 +763,21 @@ mod tests {
             });
             prop_assert_eq!(options, reference_options(&at));
         }
+    }
+
+    #[test]
+    fn a_table_entry_is_small_and_counts_are_bounded() {
+        assert!(std::mem::size_of::<(Shape, Entry)>() <= 32);
+        let header = |entries: u64| {
+            format!(
+                "{{\"format\":\"{FORMAT}\",\"game\":\"node-kayles\",\"position\":\"1 0\\n\",\
+                 \"parts\":[\"c1:1\"],\"value\":1,\"entries\":{entries}}}\nc1:1 1\n"
+            )
+        };
+        assert_eq!(checked(&header(1)).expect("holds").checked, 1);
+        let e = checked(&header(u64::from(u32::MAX))).expect_err("refused");
+        assert!(e.message.contains("holds at most"), "{e}");
+        assert_eq!(e.line, 1);
     }
 
     #[test]
@@ -700,6 +804,15 @@ mod tests {
         });
         let e = checked(&last).expect_err("refused");
         assert!(e.message.contains("mex of its options"), "{e}");
+        // Two values changed: the refusal named is the first in the file of those each
+        // change alone brings.
+        let bump = |l: &str| {
+            let (k, v) = l.split_once(' ').unwrap();
+            format!("{k} {}", v.parse::<u64>().unwrap() + 1)
+        };
+        let third = checked(&edited(&text, 3, bump)).expect_err("refused").line;
+        let both = checked(&edited(&last, 3, bump)).expect_err("refused").line;
+        assert_eq!(both, third.min(e.line), "{third} {}", e.line);
         // An entry gone: the header's count no longer holds.
         let short: String = text
             .lines()
