@@ -213,10 +213,11 @@ where
                 if flag.as_ref().is_some_and(crate::stop::Stop::is_requested) {
                     cut.request();
                 }
+                let threads = pool.current_num_threads();
                 progress.status(&format!(
-                    "is the value {r}? {} of {n} options still to answer, on {} threads",
+                    "is the value {r}? {} of {n} options still to answer, on {threads} thread{}",
                     asking - answered.load(Ordering::Relaxed),
-                    pool.current_num_threads()
+                    if threads == 1 { "" } else { "s" }
                 ));
             }
             running
