@@ -275,10 +275,28 @@ mod tests {
                 out
             }
         }
-        for (rows, cols) in [(1usize, 4usize), (2, 3), (3, 3), (2, 4)] {
+        // A few boards by hand, then cells blocked at random (about one in three) on
+        // larger ones, where tufts, bridges and shut 2×2 blocks turn up.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut random = |cells: usize| {
+            (0..cells).fold(0u64, |acc, i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 3 == 0 { acc | 1 << i } else { acc }
+            })
+        };
+        let mut boards: Vec<(usize, usize, Vec<u64>)> = [(1usize, 4usize), (2, 3), (3, 3), (2, 4)]
+            .into_iter()
+            .map(|(r, c)| (r, c, vec![0u64, 1, 0b10, 0b1000_0000, 0b101]))
+            .collect();
+        for (r, c) in [(3usize, 4usize), (2, 6), (4, 4), (3, 5)] {
+            boards.push((r, c, (0..25).map(|_| random(r * c)).collect()));
+        }
+        for (rows, cols, blocks) in boards {
             let moves = moves(rows, cols);
             let mut seen = std::collections::HashMap::new();
-            for blocked in [0u64, 1, 0b10, 0b1000_0000, 0b101] {
+            for blocked in blocks {
                 let free = ((1u64 << (rows * cols)) - 1) & !blocked;
                 let board: Vec<String> = (0..rows)
                     .map(|r| {
