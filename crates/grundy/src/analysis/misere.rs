@@ -283,7 +283,11 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                if x % 3 == 0 { acc | 1 << i } else { acc }
+                if x.is_multiple_of(3) {
+                    acc | 1 << i
+                } else {
+                    acc
+                }
             })
         };
         let mut boards: Vec<(usize, usize, Vec<u64>)> = [(1usize, 4usize), (2, 3), (3, 3), (2, 4)]
