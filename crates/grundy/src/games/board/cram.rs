@@ -180,19 +180,13 @@ impl<B: Bits> CramOn<B> {
     /// together is a sum of two.
     pub fn regions(&self, free: B) -> Components<B> {
         let cut = self.twin_cuts(free);
-        let (not_first, not_last) = (self.not_first, self.not_last);
         let mut left = free;
         let mut out = Components::new();
         while !left.is_empty() {
             // Grow from the lowest free cell, all directions at once, until it stops.
             let mut region = left & left.negated();
             loop {
-                let open = region & !cut;
-                let beside = ((open << 1) & not_first)
-                    | ((region >> 1) & !cut & not_last)
-                    | region.up(self.cols)
-                    | region.down(self.cols);
-                let grown = beside & left | region;
+                let grown = self.neighbours_across(region, cut) & left | region;
                 if grown == region {
                     break;
                 }
@@ -239,10 +233,16 @@ impl<B: Bits> CramOn<B> {
 
     /// The cells next to any cell of `cells` (across or down).
     fn neighbours(&self, cells: B) -> B {
+        self.neighbours_across(cells, B::ZERO)
+    }
+
+    /// [`neighbours`](Self::neighbours), but not across the dominoes whose first cells are
+    /// in `cut`.
+    fn neighbours_across(&self, cells: B, cut: B) -> B {
         let (not_first, not_last) = (self.not_first, self.not_last);
         let down = cells.up(self.cols);
         let up = cells.down(self.cols);
-        ((cells << 1) & not_first) | ((cells >> 1) & not_last) | down | up
+        ((cells & !cut) << 1 & not_first) | ((cells >> 1) & !cut & not_last) | down | up
     }
 
     /// `free` moved up and left as far as it goes, with the height and width of its
