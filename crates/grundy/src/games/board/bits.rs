@@ -60,6 +60,9 @@ pub trait Bits:
     fn negated(self) -> Self;
     /// The set without its lowest cell.
     fn without_lowest(self) -> Self;
+    /// The sum of the two words as numbers, carries out of the top dropped (a carry runs
+    /// along a run of set cells: the board code fills runs with it).
+    fn plus(self, other: Self) -> Self;
 
     /// Whether the set is empty.
     fn is_empty(self) -> bool {
@@ -118,6 +121,9 @@ macro_rules! bits {
             }
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            fn plus(self, other: Self) -> Self {
+                self.wrapping_add(other)
             }
         }
     };
