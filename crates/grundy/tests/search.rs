@@ -251,3 +251,33 @@ fn published_values_on_every_thread_count() {
         }
     }
 }
+
+/// The 3 × n boards past what `narrow_boards_equal_the_memo_solver` takes in CI, each by the
+/// plain memo solver over regions (every position, no pruning) against the search, as far
+/// as `GRUNDY_MEMO_COLS` (default 12) columns; each board's time goes to standard error.
+/// Run by hand for docs/RECORDS.md: `GRUNDY_MEMO_COLS=15 cargo test --release --test search
+/// -- --ignored --nocapture three_row`.
+#[test]
+#[ignore = "minutes: run by hand for docs/RECORDS.md"]
+fn three_row_boards_equal_the_memo_solver_as_far_as_it_reaches() {
+    let most: usize = std::env::var("GRUNDY_MEMO_COLS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    for cols in 10..=most {
+        let cram = Cram::new(3, cols).unwrap();
+        let start = std::time::Instant::now();
+        let mut solver = Solver::new(cram);
+        let memo = solver.sum_grundy(&cram.regions(cram.full())).unwrap();
+        let memo_time = start.elapsed();
+        let searched = search_value(3, cols);
+        eprintln!(
+            "3×{cols}: memo {} in {:.1} s ({} positions), search {}",
+            memo.0,
+            memo_time.as_secs_f64(),
+            solver.stats().memo_size,
+            searched.0
+        );
+        assert_eq!(searched, memo, "3×{cols}");
+    }
+}
