@@ -461,17 +461,23 @@ pub fn verify(
     }
     // Every part, under the checker's key, with its value and the first line giving it.
     let mut table: FxHashMap<Shape, Entry> = FxHashMap::default();
-    table.try_reserve(header.entries as usize).map_err(|_| {
-        refuse(
+    // And from each line to its entry (empty where a line repeats an earlier part), so that
+    // the parts are checked in file order (below).
+    let mut by_line: Vec<Option<(&Shape, &Entry)>> = Vec::new();
+    let entries = header.entries as usize;
+    if table.try_reserve(entries).is_err() || by_line.try_reserve_exact(entries).is_err() {
+        return Err(refuse(
             1,
             format!(
                 "the header counts {} entries, more than this machine's memory holds \
                  (about {} bytes each)",
                 header.entries,
-                std::mem::size_of::<(Shape, Entry)>() + 1
+                std::mem::size_of::<(Shape, Entry)>()
+                    + 1
+                    + std::mem::size_of::<Option<(&Shape, &Entry)>>()
             ),
-        )
-    })?;
+        ));
+    }
     progress.start(header.entries.saturating_mul(2));
     for n in 0..header.entries {
         let at = n + 2;
@@ -524,22 +530,8 @@ pub fn verify(
     // Each part is checked once, on every core, a batch at a time in file order: the file
     // lists a part near the parts its options leave, so neighbouring checks look up the
     // same entries and find them in cache, where the table's own order would scatter them.
-    // The index from line to entry (empty where a line repeats an earlier part) costs 16
-    // bytes a line and no sort.
-    let mut by_line: Vec<Option<(&Shape, &Entry)>> = Vec::new();
-    by_line
-        .try_reserve_exact(header.entries as usize)
-        .map_err(|_| {
-            refuse(
-                1,
-                format!(
-                    "the header counts {} entries, more than this machine's memory holds \
-                     (the checker's index takes 16 bytes each)",
-                    header.entries
-                ),
-            )
-        })?;
-    by_line.resize(header.entries as usize, None);
+    // The index costs 16 bytes a line and no sort.
+    by_line.resize(entries, None);
     for (shape, entry) in &table {
         by_line[entry.1 as usize - 2] = Some((shape, entry));
     }
