@@ -565,16 +565,28 @@ their canonical labelling), and the position's parts to be its components, their
 XOR-ing to the value claimed. The format is described in the documentation of
 grundy::games::node_kayles::certificate.
 
-A wrong certificate is refused with the heap or the line where it fails.")]
+A wrong certificate is refused with the heap or the line where it fails.
+
+A large Node-Kayles certificate takes an hour or more (3 × 29: 89 million parts). With
+--checkpoint, the lines checked are saved every minute and when stopped (Ctrl-C, SIGTERM),
+and the same command goes on from them once it has read the certificate again and found it
+the same (its length and CRC-32). The answer then says from which line this run checked;
+the lines before were checked by the run that saved them. The checkpoint is removed once
+the certificate is found to hold.")]
     #[command(after_long_help = "\
 Examples:
   grundy sequence octal:0.77 --upto 1000 --certificate kayles.json
   grundy verify kayles.json
   grundy analyze node-kayles grid:3x12 --certificate grid.cert
-  grundy verify grid.cert")]
+  grundy verify grid.cert
+  grundy verify big.cert --checkpoint big.verify   # Ctrl-C, then the same again")]
     Verify {
         /// The certificate.
         file: PathBuf,
+        /// Keep the lines checked in FILE (Node-Kayles certificates): every minute, on
+        /// Ctrl-C or SIGTERM; go on from it when it exists.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
     },
     /// Multiply two nimbers (nim multiplication).
     #[command(long_about = "\

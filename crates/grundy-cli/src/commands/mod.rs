@@ -11,6 +11,7 @@ pub mod script;
 mod sequence;
 mod survey;
 mod table;
+mod verifying;
 
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -184,7 +185,7 @@ pub fn run(cli: Cli, job: Option<&mut dyn Transport>) -> Result<(), Failure> {
             genus,
         }),
         Command::Quotient { code, upto, json } => quotient::run(&code, upto, json),
-        Command::Verify { file } => verify(&file),
+        Command::Verify { file, checkpoint } => verify(&file, checkpoint.as_deref()),
         Command::NimMultiply { a, b } => print_nimber(a.nim_mul(b)),
         Command::NimPower { a, n } => print_nimber(a.nim_pow(n)),
         Command::NimInverse { a } => match a.nim_inverse() {
@@ -723,7 +724,7 @@ fn print_nimber(value: grundy::Nimber) -> Result<(), Failure> {
     writeln!(out, "{value}").map_err(|e| Failure::other(anyhow!("writing the answer: {e}")))
 }
 
-fn verify(file: &Path) -> Result<(), Failure> {
+fn verify(file: &Path, checkpoint: Option<&Path>) -> Result<(), Failure> {
     use grundy::games::node_kayles::certificate as node_kayles;
     use grundy::solve::heap::certificate;
     use std::io::{BufRead, Read};
@@ -742,18 +743,52 @@ fn verify(file: &Path) -> Result<(), Failure> {
         .any(|w| w == node_kayles::FORMAT.as_bytes())
     {
         let mut bar = Bar::above(1 << 20);
-        let ok = node_kayles::verify(&mut open()?, &mut bar).map_err(|e| {
+        let refused = |e: node_kayles::VerifyError| {
             Failure::input(anyhow!(
                 "{}: refused: {e}",
                 grundy::parse::escaped_path(file)
             ))
-        })?;
+        };
+        let ok = match checkpoint {
+            None => node_kayles::verify(&mut open()?, &mut bar).map_err(refused)?,
+            Some(path) => {
+                let mut kept = verifying::Kept::open(path)?;
+                let outcome = node_kayles::verify_resuming(
+                    &mut open()?,
+                    &mut bar,
+                    &mut kept,
+                    node_kayles::LINES_AT_ONCE,
+                );
+                kept.saved()?;
+                match outcome {
+                    Ok(Some(ok)) => {
+                        kept.finished()?;
+                        ok
+                    }
+                    Ok(None) => kept.stopped(),
+                    Err(e) => return Err(kept.refused(refused(e))),
+                }
+            }
+        };
         grundy::Progress::finish(&mut bar);
+        let earlier = if ok.from_line > 2 {
+            format!(
+                "; lines 2 to {} were checked by an earlier run, whose checkpoint this run went on from",
+                ok.from_line - 1
+            )
+        } else {
+            String::new()
+        };
         println!(
-            "node-kayles: value {} holds ({} parts, each the mex of its options, checked on the checker's own boards and canonical labellings; the position's parts XOR to it)",
+            "node-kayles: value {} holds ({} parts, each the mex of its options, checked on the checker's own boards and canonical labellings; the position's parts XOR to it{earlier})",
             ok.header.value, ok.checked
         );
         return Ok(());
+    }
+    if checkpoint.is_some() {
+        return Err(Failure::input(anyhow!(
+            "--checkpoint applies to Node-Kayles certificates; a period certificate is checked in one go"
+        )));
     }
     let bytes = grundy::store::read_named(file, certificate::MAX_TEXT)
         .map_err(|e| read_failure(&escaped_path(file), e))?;

@@ -46,6 +46,94 @@ fn a_node_kayles_certificate_is_written_verified_and_refused_when_damaged() {
 }
 
 #[test]
+fn a_verify_checkpoint_goes_on_only_for_its_own_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("grid.cert");
+    let cert_s = cert.to_str().unwrap();
+    let value = value_of("grid:3x8", &["--certificate", cert_s]);
+    let ck = dir.path().join("grid.verify");
+    let ck_s = ck.to_str().unwrap();
+    // In one run: it holds, and the checkpoint, having served, is gone.
+    let said = run_ok(&["verify", cert_s, "--checkpoint", ck_s], "");
+    assert!(
+        said.starts_with(&format!("node-kayles: value {value} holds (")),
+        "{said}"
+    );
+    assert!(!said.contains("earlier run"), "{said}");
+    assert!(!ck.exists());
+    // A checkpoint as a stopped run leaves it: this certificate's length and CRC-32, its
+    // entry count and the next line. The run goes on from that line and says so.
+    let text = std::fs::read(&cert).unwrap();
+    let entries = text.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
+    let kept = |bytes: u64, crc32: u32, next_line: u64| {
+        let place = serde_json::json!({
+            "format": "grundy-verify-checkpoint/1",
+            "certificate": {"bytes": bytes, "crc32": crc32},
+            "entries": entries,
+            "next_line": next_line,
+        });
+        grundy::store::write(
+            &ck,
+            "grundy-verify-checkpoint/1",
+            place.to_string().as_bytes(),
+        )
+        .unwrap();
+    };
+    let (bytes, crc32) = (text.len() as u64, crc32fast::hash(&text));
+    kept(bytes, crc32, 5);
+    let said = run_ok(&["verify", cert_s, "--checkpoint", ck_s], "");
+    assert!(
+        said.contains("holds (") && said.contains("lines 2 to 4 were checked by an earlier run"),
+        "{said}"
+    );
+    assert!(!ck.exists());
+    // Another certificate's, a line past the end, a damaged file: refused, exit 2, and the
+    // certificate itself is not said to be wrong.
+    kept(bytes, crc32 ^ 1, 5);
+    assert_refused(
+        &["verify", cert_s, "--checkpoint", ck_s],
+        "",
+        2,
+        "was kept for another certificate",
+    );
+    kept(bytes, crc32, entries + 3);
+    assert_refused(
+        &["verify", cert_s, "--checkpoint", ck_s],
+        "",
+        2,
+        "is not in the certificate",
+    );
+    let saved = std::fs::read(&ck).unwrap();
+    std::fs::write(&ck, &saved[..saved.len() - 3]).unwrap();
+    assert_refused(
+        &["verify", cert_s, "--checkpoint", ck_s],
+        "",
+        2,
+        "checkpoint refused",
+    );
+    // A period certificate is checked in one go.
+    let period = dir.path().join("kayles.json");
+    let period_s = period.to_str().unwrap();
+    run_ok(
+        &[
+            "sequence",
+            "octal:0.77",
+            "--upto",
+            "200",
+            "--certificate",
+            period_s,
+        ],
+        "",
+    );
+    assert_refused(
+        &["verify", period_s, "--checkpoint", ck_s],
+        "",
+        2,
+        "--checkpoint applies to Node-Kayles certificates",
+    );
+}
+
+#[test]
 fn certificates_and_memory_are_refused_where_they_do_not_apply() {
     assert_refused(
         &["analyze", "nim", "3", "4", "--certificate", "x.cert"],

@@ -422,8 +422,44 @@ fn check_entry(
 pub struct Verified {
     /// The header.
     pub header: Header,
-    /// Distinct parts checked.
+    /// Distinct parts in the table.
     pub checked: u64,
+    /// The first line this run checked: 2 when it checked them all, later when it went on
+    /// from an earlier run's checkpoint (the lines before were checked there).
+    pub from_line: u64,
+}
+
+/// What tells one certificate from another between runs of the checker: its length in
+/// bytes and the CRC-32 of its text, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Digest {
+    /// Bytes read.
+    pub bytes: u64,
+    /// Their CRC-32.
+    pub crc32: u32,
+}
+
+/// How a check goes on from an earlier run of it and keeps its own place, for
+/// [`verify_resuming`].
+pub trait Resumption {
+    /// Once the certificate is read: the first line still to be checked (2 when none was),
+    /// or a refusal (the earlier run read another certificate).
+    fn start(&mut self, digest: Digest, entries: u64) -> Result<u64, VerifyError>;
+    /// After each batch: every line before `next` is checked. `true` stops the check there.
+    fn checked(&mut self, next: u64) -> bool;
+}
+
+/// A check in one go: from the first line, never stopped.
+struct InOneGo;
+
+impl Resumption for InOneGo {
+    fn start(&mut self, _: Digest, _: u64) -> Result<u64, VerifyError> {
+        Ok(2)
+    }
+
+    fn checked(&mut self, _: u64) -> bool {
+        false
+    }
 }
 
 /// Checks the certificate read from `input`, with `progress` told of each entry checked.
@@ -431,12 +467,33 @@ pub fn verify(
     input: &mut dyn BufRead,
     progress: &mut dyn Progress,
 ) -> Result<Verified, VerifyError> {
+    let done = verify_resuming(input, progress, &mut InOneGo, LINES_AT_ONCE)?;
+    Ok(done.expect("a check in one go is never stopped"))
+}
+
+/// Lines checked between two calls of [`Resumption::checked`]: a few seconds' work.
+pub const LINES_AT_ONCE: usize = BATCH * 64;
+
+/// [`verify`], going on from the line `resume` gives once the file is read and telling it
+/// after every `batch` lines checked (their order is the file's, so a batch boundary is a
+/// place to go on from). `Ok(None)` when `resume` stopped the check before the end.
+pub fn verify_resuming(
+    input: &mut dyn BufRead,
+    progress: &mut dyn Progress,
+    resume: &mut dyn Resumption,
+    batch: usize,
+) -> Result<Option<Verified>, VerifyError> {
+    let mut crc = crc32fast::Hasher::new();
+    let mut bytes = 0u64;
     let mut line = String::new();
-    let read = |input: &mut dyn BufRead, line: &mut String, at: u64| {
+    let mut read = |input: &mut dyn BufRead, line: &mut String, at: u64| {
         line.clear();
-        input
+        let n = input
             .read_line(line)
-            .map_err(|e| refuse(at, format!("cannot read: {e}")))
+            .map_err(|e| refuse(at, format!("cannot read: {e}")))?;
+        crc.update(line.as_bytes());
+        bytes += n as u64;
+        Ok(n)
     };
     read(input, &mut line, 1)?;
     let header: Header = serde_json::from_str(line.trim_end())
@@ -531,12 +588,28 @@ pub fn verify(
     // lists a part near the parts its options leave, so neighbouring checks look up the
     // same entries and find them in cache, where the table's own order would scatter them.
     // The index costs 16 bytes a line and no sort.
+    let digest = Digest {
+        bytes,
+        crc32: crc.finalize(),
+    };
+    let from_line = resume.start(digest, header.entries)?;
+    if !(2..=header.entries + 2).contains(&from_line) {
+        return Err(refuse(
+            0,
+            format!(
+                "cannot go on from line {from_line}: the certificate's entries are on lines 2 to {}",
+                header.entries + 1
+            ),
+        ));
+    }
     by_line.resize(entries, None);
     for (shape, entry) in &table {
         by_line[entry.1 as usize - 2] = Some((shape, entry));
     }
-    let mut done = 0u64;
-    for batch in by_line.chunks(BATCH * 64) {
+    let skipped = from_line - 2;
+    let mut done = skipped;
+    progress.advance(header.entries + done);
+    for batch in by_line[skipped as usize..].chunks(batch.max(1)) {
         let first = batch
             .par_chunks(BATCH)
             .map_init(Scratch::default, |scratch, chunk| {
@@ -554,13 +627,17 @@ pub fn verify(
         }
         done += batch.len() as u64;
         progress.advance(header.entries + done);
+        if resume.checked(done + 2) && done < header.entries {
+            return Ok(None);
+        }
     }
     check_position(&header, &table)?;
     progress.finish();
-    Ok(Verified {
+    Ok(Some(Verified {
         checked: table.len() as u64,
         header,
-    })
+        from_line,
+    }))
 }
 
 /// The checker's key of a component, without its options.
@@ -858,6 +935,97 @@ mod tests {
         assert_eq!(checked(&garbled).expect_err("refused").line, 3);
         assert_eq!(checked("{}\n").expect_err("refused").line, 1);
         assert_eq!(checked("").expect_err("refused").line, 1);
+    }
+
+    /// A resumption that starts at `from`, stops after `stop_after` batches, and records
+    /// the digest and every place it was told of.
+    struct Recorded {
+        from: u64,
+        stop_after: Option<usize>,
+        digest: Option<Digest>,
+        places: Vec<u64>,
+    }
+
+    impl Recorded {
+        fn new(from: u64, stop_after: Option<usize>) -> Recorded {
+            Recorded {
+                from,
+                stop_after,
+                digest: None,
+                places: Vec::new(),
+            }
+        }
+    }
+
+    impl Resumption for Recorded {
+        fn start(&mut self, digest: Digest, _: u64) -> Result<u64, VerifyError> {
+            self.digest = Some(digest);
+            Ok(self.from)
+        }
+
+        fn checked(&mut self, next: u64) -> bool {
+            self.places.push(next);
+            self.stop_after.is_some_and(|n| self.places.len() >= n)
+        }
+    }
+
+    fn resumed(
+        text: &str,
+        r: &mut Recorded,
+        batch: usize,
+    ) -> Result<Option<Verified>, VerifyError> {
+        verify_resuming(
+            &mut text.as_bytes(),
+            &mut crate::progress::NoProgress,
+            r,
+            batch,
+        )
+    }
+
+    #[test]
+    fn a_check_stops_at_a_batch_and_goes_on_from_there() {
+        let (text, value) = certified("grid:3x7");
+        let lines = text.lines().count() as u64;
+        let entries = lines - 1;
+        // Stopped after two batches of 7 lines: lines 2 to 15 checked.
+        let mut first = Recorded::new(2, Some(2));
+        assert_eq!(resumed(&text, &mut first, 7).expect("no refusal"), None);
+        assert_eq!(first.places, [9, 16]);
+        // The same file read again has the same digest; going on from line 16 checks the
+        // rest, one batch at a time, and the position.
+        let mut second = Recorded::new(16, None);
+        let ok = resumed(&text, &mut second, 7)
+            .expect("holds")
+            .expect("not stopped");
+        assert_eq!((ok.header.value, ok.from_line), (value.0, 16));
+        assert_eq!(second.digest, first.digest);
+        assert_eq!(second.places.first(), Some(&23));
+        assert_eq!(second.places.last(), Some(&(entries + 2)));
+        let digest = first.digest.expect("told");
+        assert_eq!(digest.bytes, text.len() as u64);
+        // Any byte changed changes the digest (so a checkpoint is not taken for another
+        // file's); a damaged line past the place gone on from is refused where it is.
+        let bump = |l: &str| {
+            let (k, v) = l.split_once(' ').unwrap();
+            format!("{k} {}", v.parse::<u64>().unwrap() + 1)
+        };
+        let damaged = edited(&text, lines as usize, bump);
+        let mut third = Recorded::new(16, None);
+        let e = resumed(&damaged, &mut third, 7).expect_err("refused");
+        assert!(e.line >= 16, "{e}");
+        assert_ne!(third.digest, first.digest);
+        // Going on from past the end checks the position only; from a line that is not
+        // in the file is refused.
+        let mut end = Recorded::new(entries + 2, None);
+        let ok = resumed(&text, &mut end, 7).expect("holds").expect("done");
+        assert_eq!(ok.from_line, entries + 2);
+        assert!(end.places.is_empty());
+        for from in [0, 1, entries + 3] {
+            let e = resumed(&text, &mut Recorded::new(from, None), 7).expect_err("refused");
+            assert!(e.message.contains("cannot go on from line"), "{e}");
+        }
+        // In one go, every line.
+        assert_eq!(checked(&text).expect("holds").from_line, 2);
     }
 
     proptest! {
