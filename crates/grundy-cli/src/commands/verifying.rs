@@ -136,6 +136,19 @@ impl Kept {
     pub(super) fn refused(&mut self, certificate: Failure) -> Failure {
         self.failed.take().unwrap_or(certificate)
     }
+
+    /// Refuses the checkpoint, `why` following its path: the reason is kept for
+    /// [`refused`](Self::refused), and the checker is stopped with a placeholder.
+    fn refuse(&mut self, why: String) -> VerifyError {
+        self.failed = Some(Failure::input(anyhow!(
+            "checkpoint refused: {}{why}",
+            escaped_path(&self.path)
+        )));
+        VerifyError {
+            line: 0,
+            message: "the checkpoint was refused".into(),
+        }
+    }
 }
 
 impl Resumption for Kept {
@@ -144,32 +157,21 @@ impl Resumption for Kept {
             None => 2,
             Some(p) if p.format == FORMAT && p.certificate == digest && p.entries == entries => {
                 if !(2..=entries + 2).contains(&p.next_line) {
-                    self.failed = Some(Failure::input(anyhow!(
-                        "checkpoint refused: {}: line {} is not in the certificate (its entries are on lines 2 to {})",
-                        escaped_path(&self.path),
+                    let why = format!(
+                        ": line {} is not in the certificate (its entries are on lines 2 to {})",
                         p.next_line,
                         entries + 1
-                    )));
-                    return Err(VerifyError {
-                        line: 0,
-                        message: "the checkpoint names a line past the certificate".into(),
-                    });
+                    );
+                    return Err(self.refuse(why));
                 }
                 p.next_line
             }
             Some(p) => {
-                self.failed = Some(Failure::input(anyhow!(
-                    "checkpoint refused: {} was kept for another certificate ({} bytes, CRC-32 {:08x}; this one is {} bytes, CRC-32 {:08x}); remove it to check this one from the start",
-                    escaped_path(&self.path),
-                    p.certificate.bytes,
-                    p.certificate.crc32,
-                    digest.bytes,
-                    digest.crc32
-                )));
-                return Err(VerifyError {
-                    line: 0,
-                    message: "the checkpoint is another certificate's".into(),
-                });
+                let why = format!(
+                    " was kept for another certificate ({} bytes, CRC-32 {:08x}; this one is {} bytes, CRC-32 {:08x}); remove it to check this one from the start",
+                    p.certificate.bytes, p.certificate.crc32, digest.bytes, digest.crc32
+                );
+                return Err(self.refuse(why));
             }
         };
         self.now = Some(Place {

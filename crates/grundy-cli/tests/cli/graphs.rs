@@ -14,12 +14,19 @@ fn value_of(position: &str, extra: &[&str]) -> String {
         .to_string()
 }
 
+/// Writes the certificate of Node-Kayles on the 3 × 8 grid into `dir`: its path, and the
+/// value `analyze` printed.
+fn grid_certificate(dir: &std::path::Path) -> (std::path::PathBuf, String) {
+    let cert = dir.join("grid.cert");
+    let value = value_of("grid:3x8", &["--certificate", cert.to_str().unwrap()]);
+    (cert, value)
+}
+
 #[test]
 fn a_node_kayles_certificate_is_written_verified_and_refused_when_damaged() {
     let dir = tempfile::tempdir().unwrap();
-    let cert = dir.path().join("grid.cert");
+    let (cert, value) = grid_certificate(dir.path());
     let cert_s = cert.to_str().unwrap();
-    let value = value_of("grid:3x8", &["--certificate", cert_s]);
     let said = run_ok(&["verify", cert_s], "");
     assert!(
         said.starts_with(&format!("node-kayles: value {value} holds (")),
@@ -48,9 +55,8 @@ fn a_node_kayles_certificate_is_written_verified_and_refused_when_damaged() {
 #[test]
 fn a_verify_checkpoint_goes_on_only_for_its_own_certificate() {
     let dir = tempfile::tempdir().unwrap();
-    let cert = dir.path().join("grid.cert");
+    let (cert, value) = grid_certificate(dir.path());
     let cert_s = cert.to_str().unwrap();
-    let value = value_of("grid:3x8", &["--certificate", cert_s]);
     let ck = dir.path().join("grid.verify");
     let ck_s = ck.to_str().unwrap();
     // In one run: it holds, and the checkpoint, having served, is gone.
